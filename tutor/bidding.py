@@ -1,0 +1,122 @@
+"""Declaring, overturning and the kitty flip (D1–D6).
+
+>>> can_overturn("♦2 ♦2", "♠2"), can_overturn("♣2", "♠2"), can_overturn("SJ SJ", "♠2 ♠2")
+(True, False, True)
+>>> can_overturn(Declaration("♥2 ♥2", seat=1), Declaration("♥2", seat=1))
+False
+>>> str(kitty_flip("♠3 ♠3 ♥9 ♦K ♦K ♥9 ♣10 SJ"))
+'♣10'
+>>> kitty_flip("♠3 ♠3 ♥9 ♥9 ♦K ♦K SJ SJ") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from tutor.cards import BIG_JOKER, KITTY_SIZE, Card, Suit, format_cards
+from tutor.errors import CardCountError, TutorError
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import Trump
+from tutor.verdict import Verdict, illegal, legal
+
+_PAIR_STRENGTH = {Suit.DIAMONDS: 2, Suit.CLUBS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
+
+
+def declaration_strength(cards: CardsLike) -> int | None:
+    """Strength of a declaration (D2): 1 for a single 2, 2–5 for a pair of 2s
+    (♦ ♣ ♥ ♠), 6 for 小王对, 7 for 大王对; ``None`` if the cards cannot declare.
+
+    >>> [declaration_strength(c) for c in ("♥2", "♦2♦2", "♠2♠2", "SJ SJ", "BJ BJ", "BJ", "♥2 ♠2", "♥3")]
+    [1, 2, 5, 6, 7, None, None, None]
+    """
+    cards = parse_cards(cards)
+    if len(cards) == 1:
+        return 1 if cards[0].rank == 2 and cards[0].suit is not None else None
+    if len(cards) != 2 or cards[0] is not cards[1]:
+        return None
+    card = cards[0]
+    if card.suit is None:
+        return 7 if card.rank == BIG_JOKER else 6
+    return _PAIR_STRENGTH[card.suit] if card.rank == 2 else None
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Declaration:
+    """Cards shown to declare or overturn (D1–D4), and optionally the seat showing them.
+
+    >>> Declaration("♠2 ♠2", seat=3).trump, Declaration("BJ BJ").trump
+    (Trump('♠'), Trump(None))
+    """
+
+    cards: tuple[Card, ...]
+    seat: int | None = field(default=None)
+
+    def __init__(self, cards: CardsLike, seat: int | None = None) -> None:
+        object.__setattr__(self, "cards", parse_cards(cards))
+        object.__setattr__(self, "seat", seat)
+
+    @property
+    def strength(self) -> int | None:
+        return declaration_strength(self.cards)
+
+    @property
+    def trump(self) -> Trump:
+        """The trump this declaration makes (D4): the 2's suit, or no-trump for jokers."""
+        return Trump(self.cards[0].suit)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def _as_declaration(value: Declaration | CardsLike) -> Declaration:
+    return value if isinstance(value, Declaration) else Declaration(value)
+
+
+def check_declaration(new: Declaration | CardsLike, current: Declaration | CardsLike | None) -> Verdict:
+    """May ``new`` declare (``current`` is None) or overturn ``current``? D1–D3.
+
+    >>> check_declaration("♣2", "♠2").reason
+    'a single 2 cannot overturn another single 2; you need a pair of 2s or of jokers'
+    """
+    new, old = _as_declaration(new), None if current is None else _as_declaration(current)
+    strength = new.strength
+    if strength is None:
+        return illegal("D1", f"{new} cannot declare: show a single 2, a pair of 2s, or a pair of jokers (D1, D2)")
+    if old is None:
+        return legal(f"{new} declares {new.trump} (D1)")
+    if new.seat is not None and new.seat == old.seat:
+        return illegal("D3", f"you made the current declaration ({old}) yourself, and nobody may overturn their "
+                             f"own declaration")
+    old_strength = old.strength
+    if old_strength is None:
+        raise TutorError(f"{old} is not a declaration (D1, D2)")
+    if strength <= old_strength:
+        if strength == old_strength == 1:
+            return illegal("D2", "a single 2 cannot overturn another single 2; you need a pair of 2s or of jokers")
+        return illegal("D3", f"{new} is not stronger than {old}; an overturn must be strictly stronger "
+                             f"(single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair)")
+    return legal(f"{new} overturns {old} and makes it {new.trump} (D3)")
+
+
+def can_overturn(new: Declaration | CardsLike, current: Declaration | CardsLike | None) -> bool:
+    """True if ``new`` may declare (``current`` None) or overturn ``current`` (D1–D3)."""
+    return check_declaration(new, current).legal
+
+
+def kitty_flip(kitty: CardsLike) -> Card | None:
+    """The card that decides trump when nobody declared (D6): the first kitty card
+    whose twin is not also in the kitty; ``None`` if the kitty is four pairs (redeal)."""
+    cards = parse_cards(kitty)
+    if len(cards) != KITTY_SIZE:
+        raise CardCountError(f"the kitty has {KITTY_SIZE} cards, not {len(cards)} (C2)")
+    counts = Counter(cards)
+    return next((c for c in cards if counts[c] == 1), None)
+
+
+def flip_trump(card: Card) -> Trump:
+    """The trump a flipped card makes (D6): its suit, no-trump for a joker."""
+    return Trump(card.suit)
+
+

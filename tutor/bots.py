@@ -1,0 +1,78 @@
+"""A random legal player, and complete hands played by it from a seed.
+
+>>> game = play_random_hand(11)
+>>> game.phase.value, sum(game.results)
+('finished', 0)
+"""
+
+from __future__ import annotations
+
+import random
+
+
+from tutor.cards import Card
+from tutor.combos import pair_runs
+from tutor.follow import legal_follows
+from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, Solo
+from tutor.rules import DEFAULT_RULES, Ruleset
+
+
+def random_lead(hand: list[Card] | tuple[Card, ...], game: Game, rng: random.Random) -> tuple[Card, ...]:
+    """A random lead (L1): a single, a pair, a tractor, or now and then a throw."""
+    trump = game.trump
+    assert trump is not None
+    card = rng.choice(hand)
+    lane = trump.lane(card)
+    suit = [c for c in hand if trump.lane(c) == lane]
+    roll = rng.random()
+    if roll < 0.12 and len(suit) > 2:
+        return tuple(rng.sample(suit, rng.randint(2, min(6, len(suit)))))
+    runs = [run for run in pair_runs(suit, trump) if card in run]
+    if runs and roll < 0.7:
+        run = runs[0]
+        if len(run) > 1 and rng.random() < 0.6:
+            return tuple(c for c in run for _ in range(2))
+        return (card, card)
+    return (card,)
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A random legal action for whoever is to act (a chance step while dealing)."""
+    phase = game.phase
+    if phase is Phase.DEALING:
+        if game.events and rng.random() < 0.3:
+            last = game.events[-1].results[-1]
+            seat = getattr(last, "seat", None)
+            if seat is not None:
+                options = game.declaration_options(seat)
+                if options:
+                    return Declare(seat, rng.choice(options))
+        return CloseDeal() if game.all_dealt else Deal()
+    declarer = game.declarer
+    assert declarer is not None
+    if phase is Phase.BURYING:
+        return Bury(declarer, tuple(rng.sample(list(game.hand(declarer)), 8)))
+    if phase is Phase.CALLING:
+        if rng.random() < 0.05:
+            return Solo(declarer)
+        return Call(declarer, rng.choice(game.nameable_cards()))
+    seat = game.to_play
+    assert seat is not None and game.trump is not None
+    hand = game.hand(seat)
+    if game.forced_options:
+        return Play(seat, rng.choice(game.forced_options))
+    if not game.trick:
+        return Play(seat, random_lead(hand, game, rng))
+    return Play(seat, legal_follows(hand, game.trick[0][1], game.trump).random(rng))
+
+
+def play_random_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES) -> Game:
+    """A complete hand from deal to score, every action chosen by the random legal
+    player; the same seed gives the same hand."""
+    game = Game(seed, rules)
+    rng = random.Random(f"player-{seed}")
+    while game.phase is not Phase.FINISHED:
+        game.apply(random_action(game, rng))
+    return game
+
+

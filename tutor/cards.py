@@ -1,0 +1,129 @@
+"""Cards, the two-deck pack and point values (C1–C4).
+
+A :class:`Card` is an interned immutable value: there are 54 of them, and every
+card of the 108-card pack is one of those values appearing twice.
+
+>>> from tutor.cards import Card, Suit, PACK
+>>> str(Card(Suit.HEARTS, 10)), str(Card(None, BIG_JOKER))
+('♥10', 'BJ')
+>>> Card(Suit.SPADES, 14) is Card(Suit.SPADES, 14)
+True
+>>> len(PACK), sum(card.points for card in PACK)
+(108, 200)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import Any, Final
+
+
+class Suit(Enum):
+    """The four printed suits. The order of members is the display order."""
+
+    SPADES = "♠"
+    HEARTS = "♥"
+    CLUBS = "♣"
+    DIAMONDS = "♦"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+SUITS: Final = tuple(Suit)
+SMALL_JOKER: Final = 15
+BIG_JOKER: Final = 16
+RANK_TEXT: Final = {**{r: str(r) for r in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
+PLAYERS: Final = 5  # C2
+HAND_SIZE: Final = 20  # C2
+KITTY_SIZE: Final = 8  # C2
+
+
+class Card:
+    """One of the 54 distinct cards. ``rank`` is 2–14 (J=11 … A=14) for suited cards,
+    15 (small joker 小王) or 16 (big joker 大王) with ``suit`` None.
+
+    Equality is identity (cards are interned), which makes counting cards cheap.
+
+    >>> Card(Suit.SPADES, 12).points, Card(Suit.CLUBS, 13).points, Card(Suit.DIAMONDS, 5).points
+    (0, 10, 5)
+    """
+
+    __slots__ = ("suit", "rank", "index", "points", "_text")
+    suit: Suit | None
+    rank: int
+    index: int
+    points: int
+    _text: str
+
+    def __new__(cls, suit: Suit | None, rank: int) -> Card:
+        if suit is None:
+            if rank not in (SMALL_JOKER, BIG_JOKER):
+                raise ValueError(f"a joker has rank {SMALL_JOKER} or {BIG_JOKER}, not {rank!r}")
+            return _CARDS[52 + rank - SMALL_JOKER]
+        if not isinstance(suit, Suit) or not isinstance(rank, int) or not 2 <= rank <= 14:
+            raise ValueError(f"no such card: suit {suit!r}, rank {rank!r}")
+        return _CARDS[SUITS.index(suit) * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        suit = None if index >= 52 else SUITS[index // 13]
+        rank = SMALL_JOKER + index - 52 if index >= 52 else index % 13 + 2
+        text = ("SJ" if rank == SMALL_JOKER else "BJ") if suit is None else suit.value + RANK_TEXT[rank]
+        points = 5 if rank == 5 else 10 if rank in (10, 13) and suit is not None else 0
+        for name, value in (("suit", suit), ("rank", rank), ("index", index), ("points", points), ("_text", text)):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.suit, self.rank))
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    @property
+    def is_joker(self) -> bool:
+        """True for 大王 and 小王."""
+        return self.suit is None
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        suit = "None" if self.suit is None else f"Suit.{self.suit.name}"
+        return f"Card({suit}, {self.rank})"
+
+    def _repr_html_(self) -> str:
+        from tutor.display import cards_html
+
+        return cards_html((self,))
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
+DISTINCT_CARDS: Final = _CARDS
+PACK: Final[tuple[Card, ...]] = tuple(card for card in _CARDS for _ in range(2))  # C1
+
+
+def card_by_index(index: int) -> Card:
+    """The card with this index (0–53): suits in ♠♥♣♦ order, 2 to A, then SJ, BJ."""
+    return _CARDS[index]
+
+
+def points(cards: Iterable[Card]) -> int:
+    """Point value of cards (C3): 5s are 5, 10s and Ks are 10.
+
+    >>> from tutor.notation import parse_cards
+    >>> points(parse_cards("♠5 ♥10 ♣K ♦A BJ"))
+    25
+    """
+    return sum(card.points for card in cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical text, space separated: ``♠A ♠A ♥10``."""
+    return " ".join(card._text for card in cards)

@@ -1,0 +1,204 @@
+"""Combinations: singles, pairs and tractors (M1–M3), and the canonical split of
+a lead into components (L2).
+
+>>> from tutor.notation import parse_cards, format_notation
+>>> spades = Trump("♠")
+>>> is_tractor("♥10 ♥10 ♥9 ♥9", spades), is_tractor("♥5 ♥5 ♥3 ♥3", spades)
+(True, False)
+>>> [str(c) for c in split("♥AAKQQJJ5", spades)]
+['♥Q ♥Q ♥J ♥J', '♥A ♥A', '♥K', '♥5']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+from typing import Final
+
+from tutor.cards import Card, format_cards
+from tutor.errors import InvalidPlayError
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import TRUMP, Trump, as_trump
+
+
+class Kind(Enum):
+    """The kind of a component (M1–M2)."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRACTOR = "tractor"
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One single, pair or tractor; ``cards`` high to low, ``top`` the order of its
+    highest card (M3), ``pairs`` its number of pairs (0 for a single)."""
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    top: int
+    pairs: int
+
+    @property
+    def kind_key(self) -> tuple[Kind, int]:
+        """What L4 calls a *kind*: single, pair, or tractor of a given length."""
+        return (self.kind, self.pairs)
+
+    def describe(self) -> str:
+        """``'the pair ♥7 ♥7'``, ``'the tractor ♠8 ♠8 ♠7 ♠7'``, ``'the single ♣K'``."""
+        return f"the {self.kind.value} {format_cards(self.cards)}"
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """What a lead asks of the other players: its effective suit, card count, the
+    lengths of its tractors (longest first), its pairs (those inside tractors
+    included) and its canonical components (L2)."""
+
+    lane: int
+    size: int
+    tractors: tuple[int, ...]
+    pairs: int
+    components: tuple[Component, ...]
+
+    @property
+    def kind(self) -> Kind | None:
+        """Single, pair or tractor; ``None`` for a throw (L2)."""
+        return self.components[0].kind if len(self.components) == 1 else None
+
+    @property
+    def is_throw(self) -> bool:
+        return len(self.components) > 1
+
+    def describe(self) -> str:
+        """How a newcomer names the lead: ``'a pair'``, ``'a 2-pair tractor'``, ``'a throw'``."""
+        kind = self.kind
+        if kind is Kind.TRACTOR:
+            return f"a {self.tractors[0]}-pair tractor"
+        return f"a {kind.value}" if kind else "a throw"
+
+
+def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
+    """Maximal runs of consecutive pairs among ``cards`` of one effective suit, the
+    longest first; each run lists one card per pair, high to low. A run of one is a
+    plain pair, a run of two or more a tractor (M2).
+
+    >>> [[str(c) for c in run] for run in pair_runs(parse_cards("♠QQJJ99 ♥22 SJ SJ BJ BJ"), Trump("♠"))]
+    [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
+    """
+    counts = Counter(cards)
+    step = trump._step
+    order = trump._order
+    pairs = sorted((c for c, k in counts.items() if k >= 2), key=lambda c: (-(step[c.index] or 0), -order[c.index]))
+    runs: list[list[Card]] = []
+    previous: int | None = None
+    for card in pairs:
+        s = step[card.index]
+        if s is not None and previous is not None and s == previous - 1:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+        previous = s
+    runs.sort(key=lambda run: (-len(run), -order[run[0].index]))
+    return runs
+
+
+def split(cards: CardsLike, trump: Trump | str | None) -> tuple[Component, ...]:
+    """The canonical split of a lead (L2): longest tractors first, then pairs, then
+    singles; within a kind, high to low."""
+    trump = as_trump(trump)
+    cards = parse_cards(cards)
+    return _split(cards, trump)
+
+
+def _split(cards: Sequence[Card], trump: Trump) -> tuple[Component, ...]:
+    order = trump._order
+    counts = Counter(cards)
+    components = [
+        Component(Kind.TRACTOR if len(run) > 1 else Kind.PAIR,
+                  tuple(c for c in run for _ in range(2)), order[run[0].index], len(run))
+        for run in pair_runs(cards, trump)
+    ]
+    singles = sorted((c for c, k in counts.items() if k == 1), key=lambda c: -order[c.index])
+    components.extend(Component(Kind.SINGLE, (c,), order[c.index], 0) for c in singles)
+    return tuple(components)
+
+
+def shape_of(cards: Sequence[Card], trump: Trump) -> Shape:
+    """The :class:`Shape` of a lead; refuses an empty lead or one that mixes
+    effective suits (L1)."""
+    if not cards:
+        raise InvalidPlayError("a lead needs at least one card (L1)")
+    lanes = trump.lanes_of(cards)
+    if len(lanes) > 1:
+        names = " and ".join(sorted(Trump.suit_name(lane) for lane in lanes))
+        raise InvalidPlayError(
+            f"the lead {format_cards(cards)} mixes {names}: every card of a lead must be of one suit, "
+            f"counting all trumps as one suit (L1)")
+    components = _split(cards, trump)
+    return Shape(
+        lane=lanes.pop(),
+        size=len(cards),
+        tractors=tuple(c.pairs for c in components if c.kind is Kind.TRACTOR),
+        pairs=sum(c.pairs for c in components),
+        components=components,
+    )
+
+
+def is_pair(cards: CardsLike) -> bool:
+    """Two identical cards (M1): ``♥2 ♣2`` is not a pair.
+
+    >>> is_pair("♥2 ♥2"), is_pair("♥2 ♣2")
+    (True, False)
+    """
+    cards = parse_cards(cards)
+    return len(cards) == 2 and cards[0] is cards[1]
+
+
+def is_tractor(cards: CardsLike, trump: Trump | str | None) -> bool:
+    """Two or more consecutive pairs of one effective suit (M2).
+
+    >>> is_tractor("BJ BJ SJ SJ", None), is_tractor("SJ SJ ♥2 ♥2", "♥"), is_tractor("♠A ♠A ♠3 ♠3 ♠2 ♠2", "♥")
+    (True, False, False)
+    """
+    trump = as_trump(trump)
+    cards = parse_cards(cards)
+    if len(cards) < 4 or len(cards) % 2 or len(trump.lanes_of(cards)) != 1:
+        return False
+    runs = pair_runs(cards, trump)
+    return len(runs) == 1 and 2 * len(runs[0]) == len(cards)
+
+
+def run_lengths(cards: Iterable[Card], trump: Trump) -> tuple[int, ...]:
+    """Lengths of the tractor runs (two pairs or more) among ``cards``, longest first."""
+    return tuple(len(run) for run in pair_runs(cards, trump) if len(run) > 1)
+
+
+@lru_cache(maxsize=8192)
+def max_matched(demands: tuple[int, ...], capacities: tuple[int, ...]) -> int:
+    """The largest total length of the lead tractors ``demands`` that disjoint,
+    equally long pieces of runs of lengths ``capacities`` can match (W5, R3).
+
+    >>> max_matched((2,), (3,)), max_matched((2, 2), (4,)), max_matched((3,), (2, 2)), max_matched((2, 2), (3,))
+    (2, 4, 0, 2)
+    """
+    if not demands or not capacities:
+        return 0
+    first, rest = demands[0], demands[1:]
+    best = max_matched(rest, capacities)
+    tried: set[int] = set()
+    for i, capacity in enumerate(capacities):
+        if capacity >= first and capacity not in tried:
+            tried.add(capacity)
+            left = capacities[:i] + capacities[i + 1:] + ((capacity - first,) if capacity - first >= 2 else ())
+            best = max(best, first + max_matched(rest, tuple(sorted(left, reverse=True))))
+    return best
+
+
+LANE_TRUMP: Final = TRUMP

@@ -1,0 +1,37 @@
+"""The errors of the rules module: every one a ``ValueError`` with a plain reason.
+
+>>> issubclass(NotationError, ValueError) and issubclass(IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class TutorError(ValueError):
+    """Base of every error the rules module raises on bad input or a refused action."""
+
+
+class NotationError(TutorError):
+    """Card text that cannot be read (N1–N3); quotes the token and its 0-based offset."""
+
+    def __init__(self, message: str, *, token: str = "", offset: int = 0) -> None:
+        super().__init__(message)
+        self.token = token
+        self.offset = offset
+
+
+class CardCountError(TutorError):
+    """A set of cards that cannot exist: a third copy of a card (C1), or a wrong count."""
+
+
+class InvalidPlayError(TutorError):
+    """A lead or trick that is malformed in itself (for example mixing suits, L1)."""
+
+
+class IllegalActionError(TutorError):
+    """A game action refused by a rule; ``rule`` is its ID, ``reason`` the sentence."""
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{reason} ({rule})")
+        self.rule = rule
+        self.reason = reason

@@ -1,0 +1,251 @@
+"""Following a lead (W0–W6): is a follow legal, why not, and every legal follow.
+
+>>> v = check_follow("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♥7 ♥3", "♠")
+>>> v.legal, v.rule
+(False, 'W3')
+>>> v.reason
+'you hold the pair ♥7 ♥7; when a pair is led you must follow with a pair'
+>>> [str(c) for c in v.example]
+['♥7', '♥7']
+>>> [" ".join(map(str, p)) for p in legal_follows("♥7 ♥7 ♥3 ♠4", "♥9", "♠")]
+['♥7', '♥3']
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import NamedTuple
+
+from tutor.cards import Card, format_cards
+from tutor.combos import Shape, max_matched, pair_runs, shape_of
+from tutor.errors import CardCountError
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import TRUMP, Trump, as_trump
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.verdict import Verdict, illegal, legal
+
+TrumpLike = Trump | str | None
+
+
+class _Score(NamedTuple):
+    """How well a follow meets the duty of W5: tractor-matched pairs, then pairs."""
+
+    tractors: int
+    pairs: int
+
+
+def _tractor_duty(shape: Shape, rules: Ruleset) -> tuple[int, ...]:
+    if shape.is_throw and rules.throw_follow_duty == "pairs":
+        return ()
+    return shape.tractors
+
+
+def _score(runs: list[list[Card]], shape: Shape, duty: tuple[int, ...]) -> _Score:
+    lengths = tuple(len(run) for run in runs if len(run) > 1)
+    matched = max_matched(duty, lengths) if duty and lengths else 0
+    return _Score(matched, min(shape.pairs, sum(len(run) for run in runs)))
+
+
+def _pairs_text(runs: list[list[Card]]) -> str:
+    texts = [format_cards([c for c in run for _ in range(2)]) for run in runs]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+class _Position:
+    """A follow position: the parsed hand and lead and what the hand can do."""
+
+    __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "best", "runs")
+
+    def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> None:
+        self.trump = trump = as_trump(trump)
+        self.hand = parse_cards(hand)
+        self.lead = parse_cards(lead)
+        self.rules = rules
+        self.shape = shape = shape_of(self.lead, trump)
+        if len(self.hand) < shape.size:
+            raise CardCountError(
+                f"the hand has {len(self.hand)} cards but the lead has {shape.size}: every player holds "
+                f"as many cards as the leader, so this position cannot happen (B3)")
+        lane = trump._lane
+        self.suit = [c for c in self.hand if lane[c.index] == shape.lane]
+        self.duty = _tractor_duty(shape, rules)
+        self.runs = pair_runs(self.suit, trump)
+        self.best = _score(self.runs, shape, self.duty)
+
+    @property
+    def suit_name(self) -> str:
+        return Trump.suit_name(self.shape.lane)
+
+    def check(self, play: CardsLike) -> Verdict:
+        played = parse_cards(play)
+        shape, trump = self.shape, self.trump
+        n = shape.size
+        held = Counter(self.hand)
+        for card, count in Counter(played).items():
+            if held[card] < count:
+                reason = (f"{card} is not in your hand" if held[card] == 0
+                          else f"you play {card} {count} times but hold it only once")
+                return illegal("W0", reason, self.example())
+        if len(played) != n:
+            return illegal("W1", f"the lead {format_cards(self.lead)} has {n} card{'s' * (n > 1)}, "
+                                 f"so you must play exactly {n}; you played {len(played)}", self.example())
+        lane = trump._lane
+        in_suit = [c for c in played if lane[c.index] == shape.lane]
+        name = self.suit_name
+        suit_word = "trump" if shape.lane == TRUMP else name
+        if len(self.suit) >= n and len(in_suit) < n:
+            others = format_cards(c for c in played if lane[c.index] != shape.lane)
+            return illegal("W2", f"{name} {'were' if shape.lane == TRUMP else 'was'} led and you still hold "
+                                 f"{len(self.suit)} {suit_word} cards ({format_cards(self.suit)}), so every card "
+                                 f"you play must be a {suit_word} card, not {others}", self.example())
+        if len(self.suit) < n and len(in_suit) < len(self.suit):
+            missing = Counter(self.suit) - Counter(in_suit)
+            return illegal("W2", f"you hold only {len(self.suit)} {suit_word} card{'s' * (len(self.suit) > 1)} "
+                                 f"({format_cards(self.suit)}); you must play all of them before any other "
+                                 f"card, and you kept {format_cards(missing.elements())}", self.example())
+        if len(self.suit) > n and shape.pairs:
+            got = _score(pair_runs(in_suit, trump), shape, self.duty)
+            if got < self.best:
+                return self._duty_verdict(got, in_suit)
+        return legal(self._legal_reason(played, in_suit))
+
+    def _duty_verdict(self, got: _Score, in_suit: list[Card]) -> Verdict:
+        shape, best = self.shape, self.best
+        name = self.suit_name
+        if shape.kind is not None and shape.size == 2:
+            return illegal("W3", f"you hold {'the pair' if len(self.runs) == 1 else 'the pairs'} "
+                                 f"{_pairs_text(self.runs)}; when a pair is led you must follow with a pair",
+                           self.example())
+        rule = "W5" if shape.is_throw else "W4"
+        led = "the throw" if shape.is_throw else f"a {shape.tractors[0]}-pair tractor"
+        if got.tractors < best.tractors:
+            need = min(self.duty)
+            runs = [run for run in self.runs if len(run) >= need]
+            held = _pairs_text(runs)
+            if shape.is_throw:
+                reason = (f"the throw contains {'a tractor' if len(shape.tractors) == 1 else 'tractors'}, and you "
+                          f"hold {'the tractor' if len(runs) == 1 else 'the tractors'} {held} in {name}; your "
+                          f"follow must match the throw's tractors as far as your cards allow")
+            else:
+                reason = (f"you hold {'the tractor' if len(runs) == 1 else 'the tractors'} {held}; when {led} "
+                          f"is led you must follow with a tractor of that length")
+            return illegal(rule, reason, self.example())
+        have_tractor = "" if shape.is_throw else f"you have no {shape.tractors[0]}-pair tractor in {name}, but "
+        return illegal(rule, f"{have_tractor}you hold {'the pair' if len(self.runs) == 1 else 'the pairs'} "
+                             f"{_pairs_text(self.runs)}; after {led} you must play as many pairs as you can, "
+                             f"here {best.pairs}, and you played {got.pairs}", self.example())
+
+    def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> str:
+        name, n = self.suit_name, self.shape.size
+        if len(self.suit) >= n:
+            return f"{format_cards(played)} follows {self.shape.describe()} in {name}"
+        others = [c for c in played if c not in in_suit]
+        if not self.suit:
+            tail = " — all trumps, so it may be a ruff (R1)" if all(self.trump.is_trump(c) for c in others) else ""
+            return f"you have no {name}, so any {n} cards may be played{tail}"
+        return (f"you play all your {name} ({format_cards(self.suit)}) and make up the rest with "
+                f"{format_cards(others)}, which cannot win the trick (W2, R1)")
+
+    def example(self) -> tuple[Card, ...] | None:
+        return next(iter(LegalFollows(self)), None)
+
+
+def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike,
+                 *, rules: Ruleset = DEFAULT_RULES) -> Verdict:
+    """Is ``play`` a legal follow to ``lead`` from ``hand`` (which includes the played
+    cards)? W0–W5; the verdict names the rule broken and the learner's cards.
+
+    >>> check_follow("♠K ♠4 ♥A ♥3", "♠9 ♠8 ♠7", "♠K ♥3 ♥A", "♥").reason
+    'you hold only 2 ♠ cards (♠K ♠4); you must play all of them before any other card, and you kept ♠4'
+    """
+    return _Position(hand, lead, trump, rules).check(play)
+
+
+class LegalFollows:
+    """Every legal follow, lazily (W1–W5): iterating yields each legal play once, as
+    a tuple of cards in holding order; ``in`` asks :func:`check_follow`.
+
+    >>> follows = legal_follows("♠A ♠A ♠K ♠K ♠3 ♥4", "♠8 ♠8 ♠7 ♠7", "♥")
+    >>> follows.count(), "♠AAKK" in follows, "♠AAK3" in follows
+    (1, True, False)
+    """
+
+    def __init__(self, position: _Position) -> None:
+        self._position = position
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        p = self._position
+        key = p.trump.sort_key
+        n = p.shape.size
+        if len(p.suit) <= n:
+            rest = Counter(p.hand) - Counter(p.suit)
+            base = tuple(p.suit)
+            for extra in _multiset_combinations(sorted(rest.items(), key=lambda kv: key(kv[0])), n - len(base)):
+                yield tuple(sorted(base + extra, key=key))
+            return
+        for chosen, pool, k in _pair_choices(p):
+            doubled = tuple(c for c in chosen for _ in range(2))
+            for fill in combinations(pool, k):
+                yield tuple(sorted(doubled + fill, key=key))
+
+    def __contains__(self, play: object) -> bool:
+        try:
+            return self._position.check(play).legal  # type: ignore[arg-type]
+        except ValueError:
+            return False
+
+    def first(self) -> tuple[Card, ...] | None:
+        """The first legal follow (cheap), or None if there is none."""
+        return next(iter(self), None)
+
+    def count(self) -> int:
+        """How many legal follows there are (enumerates them all)."""
+        return sum(1 for _ in self)
+
+    def random(self, rng: random.Random) -> tuple[Card, ...]:
+        """One legal follow drawn with ``rng``, without enumerating them all."""
+        p = self._position
+        n = p.shape.size
+        if len(p.suit) <= n:
+            rest = list((Counter(p.hand) - Counter(p.suit)).elements())
+            return p.trump.sorted(tuple(p.suit) + tuple(rng.sample(rest, n - len(p.suit))))
+        chosen, pool, k = rng.choice(list(_pair_choices(p)))
+        return p.trump.sorted(tuple(c for c in chosen for _ in range(2)) + tuple(rng.sample(pool, k)))
+
+
+def _pair_choices(p: _Position) -> Iterator[tuple[tuple[Card, ...], list[Card], int]]:
+    """For a follower with more cards in the led suit than the lead: each set of
+    pairs a legal play can contain, with the pool of single cards to fill it up.
+    Every legal play has exactly one such set (the cards it holds twice)."""
+    n, shape = p.shape.size, p.shape
+    ordered = [card for run in sorted(p.runs, key=len, reverse=True) for card in run]
+    need = p.best.pairs
+    distinct = list(dict.fromkeys(sorted(p.suit, key=p.trump.sort_key)))
+    for q in range(need, n // 2 + 1):
+        for chosen in combinations(ordered, q):
+            if p.best.tractors and _score(pair_runs(chosen * 2, p.trump), shape, p.duty) != p.best:
+                continue
+            pool = [c for c in distinct if c not in chosen]
+            k = n - 2 * q
+            if k <= len(pool):
+                yield chosen, pool, k
+
+
+def _multiset_combinations(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
+    if k == 0:
+        yield ()
+        return
+    for i in range(start, len(items)):
+        card, count = items[i]
+        for take in range(1, min(count, k) + 1):
+            for rest in _multiset_combinations(items, k - take, i + 1):
+                yield (card,) * take + rest
+
+
+def legal_follows(hand: CardsLike, lead: CardsLike, trump: TrumpLike,
+                  *, rules: Ruleset = DEFAULT_RULES) -> LegalFollows:
+    """Every legal follow to ``lead`` from ``hand``, lazily (see :class:`LegalFollows`)."""
+    return LegalFollows(_Position(hand, lead, trump, rules))

@@ -1,0 +1,136 @@
+"""Reading and writing card notation (N1–N3).
+
+>>> [str(c) for c in parse_cards("♠AAK55 ♥1010 SJ 大王")]
+['♠A', '♠A', '♠K', '♠5', '♠5', '♥10', '♥10', 'SJ', 'BJ']
+>>> [str(c) for c in parse_cards("HT, 红桃Q SQJ ♥7♥7")]
+['♥10', '♥Q', '♠Q', '♠J', '♥7', '♥7']
+>>> parse_cards("♠AX")
+Traceback (most recent call last):
+...
+tutor.errors.NotationError: cannot read '♠AX' at offset 0: 'X' is not a rank (ranks are 2–10, J, Q, K, A; T for 10) (N1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final, TypeAlias, Union
+
+from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Suit, format_cards
+from tutor.errors import CardCountError, NotationError
+
+CardsLike: TypeAlias = Union[str, Iterable[Card]]
+"""Cards as notation text or as any iterable of :class:`Card`."""
+
+SUIT_NAMES: Final[dict[str, Suit]] = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES, "黑桃": Suit.SPADES,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "H": Suit.HEARTS, "红桃": Suit.HEARTS, "紅桃": Suit.HEARTS,
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "C": Suit.CLUBS, "梅花": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "D": Suit.DIAMONDS,
+    "方块": Suit.DIAMONDS, "方塊": Suit.DIAMONDS, "方片": Suit.DIAMONDS,
+}
+JOKER_NAMES: Final[dict[str, int]] = {"BJ": BIG_JOKER, "大王": BIG_JOKER, "SJ": SMALL_JOKER, "小王": SMALL_JOKER}
+RANK_NAMES: Final[dict[str, int]] = {
+    **{str(r): r for r in range(2, 10)}, "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
+}
+_TOKEN = re.compile(r"[^\s,，、]+")
+_SUIT_PREFIXES: Final = sorted(SUIT_NAMES, key=len, reverse=True)
+
+
+def _parse_token(token: str, offset: int) -> list[Card]:
+    upper = token.upper()
+    if upper in JOKER_NAMES:
+        return [Card(None, JOKER_NAMES[upper])]
+    for prefix in _SUIT_PREFIXES:
+        if upper.startswith(prefix):
+            suit = SUIT_NAMES[prefix]
+            rest = upper[len(prefix):]
+            break
+    else:
+        for name in JOKER_NAMES:
+            if upper.startswith(name):
+                raise NotationError(
+                    f"cannot read {token!r} at offset {offset}: write each joker as its own word, "
+                    f"for example 'BJ BJ' (N2)", token=token, offset=offset)
+        raise NotationError(
+            f"cannot read {token!r} at offset {offset}: a card starts with a suit "
+            f"(♠ ♥ ♣ ♦ or S H C D) or is a joker (BJ, SJ, 大王, 小王) (N1)", token=token, offset=offset)
+    if not rest:
+        raise NotationError(
+            f"cannot read {token!r} at offset {offset}: the suit has no rank after it (N2)",
+            token=token, offset=offset)
+    cards = []
+    i, ranks_in_group = 0, 0
+    while i < len(rest):
+        piece = rest[i:i + 2] if rest.startswith("10", i) else rest[i]
+        rank = RANK_NAMES.get(piece)
+        if rank is None:
+            prefix = next((p for p in _SUIT_PREFIXES if rest.startswith(p, i)), None)
+            if prefix is not None and ranks_in_group:  # a new group in the same word: ♥7♥7
+                suit, i, ranks_in_group = SUIT_NAMES[prefix], i + len(prefix), 0
+                continue
+            hint = " (write 10 as 10 or T)" if piece == "1" else ""
+            raise NotationError(
+                f"cannot read {token!r} at offset {offset}: {token[len(token) - len(rest) + i]!r} is not a rank "
+                f"(ranks are 2–10, J, Q, K, A; T for 10){hint} (N1)", token=token, offset=offset)
+        cards.append(Card(suit, rank))
+        i += len(piece)
+        ranks_in_group += 1
+    if not ranks_in_group:
+        raise NotationError(
+            f"cannot read {token!r} at offset {offset}: the suit has no rank after it (N2)",
+            token=token, offset=offset)
+    return cards
+
+
+def parse_cards(text: CardsLike) -> tuple[Card, ...]:
+    """Cards from notation text (N1–N2), or the given cards as a tuple.
+
+    Refuses unreadable text with :class:`NotationError` (quoting the token and its
+    offset) and a third copy of a card with :class:`CardCountError` (C1, N3).
+
+    >>> parse_cards("SJ SJ")[0] is parse_cards("小王")[0]
+    True
+    >>> parse_cards("♠AAA")
+    Traceback (most recent call last):
+    ...
+    tutor.errors.CardCountError: three copies of ♠A: the pack has only two of each card (C1)
+    """
+    if isinstance(text, str):
+        cards: list[Card] = []
+        for match in _TOKEN.finditer(text):
+            cards.extend(_parse_token(match.group(), match.start()))
+        result = tuple(cards)
+    else:
+        try:
+            result = tuple(text)
+        except TypeError:
+            raise NotationError(f"expected cards as text or a sequence of cards, got {text!r}") from None
+        for card in result:
+            if not isinstance(card, Card):
+                raise NotationError(f"expected a card, got {card!r}; write cards as text like '♠A ♥10'")
+    check_copies(result)
+    return result
+
+
+def check_copies(cards: Iterable[Card]) -> None:
+    """Raise :class:`CardCountError` if a card appears more than twice (C1)."""
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in cards:
+        if card in twice:
+            count = sum(1 for c in cards if c is card) if isinstance(cards, tuple) else 3
+            word = "three" if count == 3 else str(count)
+            raise CardCountError(f"{word} copies of {card}: the pack has only two of each card (C1)")
+        if card in seen:
+            twice.add(card)
+        seen.add(card)
+
+
+def format_notation(cards: Iterable[Card]) -> str:
+    """Canonical text of cards (N3), one card per word.
+
+    >>> format_notation(parse_cards("hq s10 bj"))
+    '♥Q ♠10 BJ'
+    """
+    return format_cards(cards)

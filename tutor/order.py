@@ -1,0 +1,133 @@
+"""Trumps and the order of cards (T1–T6).
+
+Every card has an *effective suit* (T3): one of the four printed suits, or
+:data:`TRUMP`. Within an effective suit, cards have an *order* (T4, T5) used to
+compare them, and a *step* used to decide which pairs are consecutive (M2).
+
+>>> from tutor.notation import parse_cards
+>>> hearts = Trump("♥")
+>>> [hearts.suit_name(hearts.lane(c)) for c in parse_cards("♥3 ♠2 ♠3 SJ")]
+['trumps', 'trumps', '♠', 'trumps']
+>>> sorted(parse_cards("♥A ♣2 ♥2 BJ ♦2"), key=hearts.order, reverse=True) == list(parse_cards("BJ ♥2 ♣2 ♦2 ♥A"))
+True
+>>> Trump(None).is_trump(parse_cards("♠A")[0]), Trump("h") == hearts
+(False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Suit
+from tutor.errors import TutorError
+from tutor.notation import SUIT_NAMES
+
+TRUMP: Final = 4
+"""The lane number of trumps; lanes 0–3 are the side suits ♠ ♥ ♣ ♦ (T3)."""
+
+_SIDE_2: Final = 15  # order of a 2 not of the trump suit (T4)
+_TRUMP_2: Final = 16
+_ORDER_SMALL_JOKER: Final = 17
+_ORDER_BIG_JOKER: Final = 18
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Trump:
+    """The trump of a hand: a suit, or ``None`` for no-trump 无主 (T2).
+
+    Accepts a :class:`Suit`, a suit symbol, letter or Chinese name.
+
+    >>> Trump("S"), Trump("黑桃") == Trump("♠"), Trump(None)
+    (Trump('♠'), True, Trump(None))
+    """
+
+    suit: Suit | None
+    _lane: tuple[int, ...] = field(compare=False, repr=False)
+    _order: tuple[int, ...] = field(compare=False, repr=False)
+    _step: tuple[int | None, ...] = field(compare=False, repr=False)
+
+    def __init__(self, suit: Suit | str | None) -> None:
+        if isinstance(suit, str):
+            key = suit.strip().upper()
+            if key not in SUIT_NAMES:
+                raise TutorError(f"{suit!r} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)")
+            suit = SUIT_NAMES[key]
+        if suit is not None and not isinstance(suit, Suit):
+            raise TutorError(f"{suit!r} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)")
+        lanes, orders, steps = [], [], []
+        for card in DISTINCT_CARDS:
+            if card.suit is None:
+                lanes.append(TRUMP)
+                orders.append(_ORDER_BIG_JOKER if card.rank == BIG_JOKER else _ORDER_SMALL_JOKER)
+                steps.append(21 if card.rank == BIG_JOKER else 20)  # 大王对 小王对 is a tractor (M2)
+            elif card.rank == 2:
+                lanes.append(TRUMP)
+                orders.append(_TRUMP_2 if card.suit is suit else _SIDE_2)
+                steps.append(None)  # 2s never belong to a tractor (M2)
+            else:
+                lanes.append(TRUMP if card.suit is suit else SUITS.index(card.suit))
+                orders.append(card.rank)
+                steps.append(card.rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "_lane", tuple(lanes))
+        object.__setattr__(self, "_order", tuple(orders))
+        object.__setattr__(self, "_step", tuple(steps))
+
+    def __repr__(self) -> str:
+        return f"Trump({self.suit.value!r})" if self.suit else "Trump(None)"
+
+    def __str__(self) -> str:
+        return f"{self.suit.value} trumps" if self.suit else "no-trump"
+
+    def __reduce__(self) -> tuple[type[Trump], tuple[Suit | None]]:
+        return (Trump, (self.suit,))
+
+    def lane(self, card: Card) -> int:
+        """The effective suit of ``card`` as a number: 0–3 for ♠ ♥ ♣ ♦, :data:`TRUMP` (T3)."""
+        return self._lane[card.index]
+
+    def is_trump(self, card: Card) -> bool:
+        """True if ``card`` is a trump (T2)."""
+        return self._lane[card.index] == TRUMP
+
+    def order(self, card: Card) -> int:
+        """How high ``card`` ranks within its effective suit; equal numbers tie (T4–T6)."""
+        return self._order[card.index]
+
+    def step(self, card: Card) -> int | None:
+        """Position of ``card`` for tractors: pairs whose steps differ by one are
+        consecutive (M2). ``None`` for the 2s, which never join a tractor."""
+        return self._step[card.index]
+
+    def lanes_of(self, cards: Iterable[Card]) -> set[int]:
+        """The effective suits present among ``cards``."""
+        lane = self._lane
+        return {lane[c.index] for c in cards}
+
+    @staticmethod
+    def suit_name(lane: int) -> str:
+        """How a newcomer reads an effective suit: ``'♠'`` … or ``'trumps'``."""
+        return "trumps" if lane == TRUMP else SUITS[lane].value
+
+    def sort_key(self, card: Card) -> tuple[int, int, int]:
+        """Key that sorts a hand the way players hold it: trumps first, high to low,
+        then each side suit high to low (T4–T5)."""
+        lane = self._lane[card.index]
+        return (-1 if lane == TRUMP else lane, -self._order[card.index], card.index)
+
+    def sorted(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """``cards`` in holding order (see :meth:`sort_key`).
+
+        >>> from tutor.notation import parse_cards, format_notation
+        >>> format_notation(Trump("♥").sorted(parse_cards("♠3 ♥4 ♠A ♣2 BJ ♥2")))
+        'BJ ♥2 ♣2 ♥4 ♠A ♠3'
+        """
+        return tuple(sorted(cards, key=self.sort_key))
+
+
+def as_trump(trump: Trump | Suit | str | None) -> Trump:
+    """Accept a :class:`Trump` or anything :class:`Trump` accepts."""
+    return trump if isinstance(trump, Trump) else Trump(trump)
+

@@ -1,0 +1,127 @@
+"""Ruffing and over-ruffing (R1–R5).
+
+>>> check_ruff("♥9 ♥7 ♥7 ♣3", "♠5 ♠6 ♠7", "♥9 ♥7 ♥7", "♥").legal
+True
+>>> v = check_ruff("♥8 ♥8 ♥4 ♣3", "♠5 ♠6 ♠7", "♥8 ♥8 ♥4", "♥", beat="♥9 ♥7 ♥7")
+>>> v.rule, v.reason
+('R5', 'your ruff ranks by ♥8, which is not higher than the ruff already played (♥9 ♥7 ♥7, ranked by ♥9)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, format_cards
+from tutor.combos import Shape, max_matched, pair_runs, shape_of
+from tutor.follow import TrumpLike, _Position
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import TRUMP, Trump, as_trump
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.verdict import Verdict, illegal, legal
+
+
+@dataclass(frozen=True, slots=True)
+class RuffRank:
+    """How a ruff ranks (R2, R4): the order of its ranking card, and that card."""
+
+    order: int
+    card: Card
+
+
+def ruff_rank(shape: Shape, play: Sequence[Card], trump: Trump) -> RuffRank | None:
+    """The rank of ``play`` as a ruff of a lead of ``shape``, or ``None`` if it is
+    not one (R1–R4). Assumes the follower has no card of the led suit (R1), which a
+    legal all-trump follow to a side-suit lead implies.
+
+    >>> t = Trump("♥")
+    >>> lead = shape_of(parse_cards("♠A ♠K ♠5 ♠5 ♠4 ♠4"), t)
+    >>> str(ruff_rank(lead, parse_cards("♥9 ♥9 ♥8 ♥8 ♥7 ♥2"), t).card)
+    '♥9'
+    >>> ruff_rank(shape_of(parse_cards("♠A ♠A ♠5 ♠5 ♠4 ♠4"), t), parse_cards("♥9 ♥9 ♥8 ♥8 ♥7 ♥2"), t) is None
+    True
+    """
+    lane, order = trump._lane, trump._order
+    if shape.lane == TRUMP or len(play) != shape.size or any(lane[c.index] != TRUMP for c in play):
+        return None
+    if not shape.pairs:
+        top = max(play, key=lambda c: order[c.index])
+        return RuffRank(order[top.index], top)  # R2
+    runs = pair_runs(play, trump)
+    if sum(len(run) for run in runs) < shape.pairs:
+        return None  # R3: not enough pairs
+    if not shape.tractors:
+        return RuffRank(order[runs_top(runs, order).index], runs_top(runs, order))  # R4: the highest pair
+    lengths = [len(run) for run in runs]
+    if max_matched(shape.tractors, tuple(sorted((x for x in lengths if x > 1), reverse=True))) < sum(shape.tractors):
+        return None  # R3: not every lead tractor is matched
+    longest, rest = shape.tractors[0], shape.tractors[1:]
+    best: Card | None = None
+    for i, run in enumerate(runs):
+        for offset in range(len(run) - longest + 1):
+            candidate = run[offset]
+            if best is not None and order[candidate.index] <= order[best.index]:
+                continue
+            others = lengths[:i] + lengths[i + 1:] + [offset, len(run) - offset - longest]
+            capacities = tuple(sorted((x for x in others if x > 1), reverse=True))
+            if max_matched(rest, capacities) == sum(rest):
+                best = candidate
+    assert best is not None
+    return RuffRank(order[best.index], best)  # R4: the highest matching tractor piece
+
+
+def runs_top(runs: list[list[Card]], order: tuple[int, ...]) -> Card:
+    """The highest pair card among ``runs``."""
+    return max((run[0] for run in runs), key=lambda c: order[c.index])
+
+
+def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *,
+               beat: CardsLike | None = None, rules: Ruleset = DEFAULT_RULES) -> Verdict:
+    """Is ``play`` a ruff that can win (R1–R3)? With ``beat``, a ruff already on the
+    table, it must also rank strictly higher (R4–R5). An illegal follow gets its
+    W-rule; a play that is not a ruff gets the rule that makes it a discard or a
+    plain follow.
+
+    >>> check_ruff("♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♠A ♠A ♠5 ♠5 ♠4 ♠4", "♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♥").rule
+    'R3'
+    """
+    position = _Position(hand, lead, trump, rules)
+    trump = position.trump
+    played = parse_cards(play)
+    verdict = position.check(played)
+    if not verdict.legal:
+        return verdict
+    shape, name = position.shape, position.suit_name
+    if shape.lane == TRUMP:
+        return illegal("R1", "trumps were led, so trumps played to it follow suit; only a side-suit lead "
+                             "can be ruffed")
+    if position.suit:
+        return illegal("R1", f"you still hold {format_cards(position.suit)} in {name}, so you must follow "
+                             f"suit; trumps that make up a short follow never win")
+    not_trumps = [c for c in played if not trump.is_trump(c)]
+    if not_trumps:
+        return illegal("R1", f"a ruff is all trumps, and {format_cards(not_trumps)} "
+                             f"{'is not a trump' if len(not_trumps) == 1 else 'are not trumps'}: "
+                             f"this play is a discard and cannot win (W6)")
+    rank = ruff_rank(shape, played, trump)
+    if rank is None:
+        wants = []
+        if shape.tractors:
+            wants.append("a tractor" if len(shape.tractors) == 1 else f"{len(shape.tractors)} tractors")
+        if shape.pairs > sum(shape.tractors):
+            extra = shape.pairs - sum(shape.tractors)
+            wants.append(f"{extra} more pair{'s' * (extra > 1)}" if shape.tractors else
+                         f"{extra} pair{'s' * (extra > 1)}")
+        return illegal("R3", f"the lead {format_cards(position.lead)} has {' and '.join(wants)}; your trumps "
+                             f"{format_cards(played)} do not hold {'them' if len(wants) > 1 or shape.pairs > 1 else 'it'} "
+                             f"as separate combinations, so this play is a discard (W6)")
+    if beat is not None:
+        other = parse_cards(beat)
+        their = ruff_rank(shape, other, trump)
+        if their is not None and rank.order <= their.order:
+            return illegal("R5", f"your ruff ranks by {rank.card}, which is not higher than the ruff already "
+                                 f"played ({format_cards(other)}, ranked by {their.card})")
+        if their is not None:
+            return legal(f"you over-ruff: your trumps rank by {rank.card}, above {their.card} (R5)")
+    return legal(f"you have no {name} and ruff with {format_cards(played)}, ranked by {rank.card} "
+                 f"({'R4' if shape.pairs else 'R2'})")

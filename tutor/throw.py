@@ -1,0 +1,121 @@
+"""Throws (甩牌): whether a throw stands, and what a failed throw forces (L2–L5).
+
+>>> check_throw("♠A ♠K ♠K", ["♠Q ♠Q ♠3", "♠9 ♥4", "♣3", "♦4"], "♥").ok
+True
+>>> result = check_throw("♠A ♠Q ♠Q", ["♠K ♠K ♠3", "♠9 ♥4", "♣3", "♦4"], "♥")
+>>> result.ok, [" ".join(map(str, o)) for o in result.options], result.penalty
+(False, ['♠Q ♠Q'], 15)
+>>> result.reason
+'another player holds ♠K ♠K, which beats the pair ♠Q ♠Q: the throw fails, and you must lead ♠Q ♠Q instead (L4); it costs 15 points (L5)'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, format_cards
+from tutor.combos import Component, Kind, pair_runs, shape_of
+from tutor.errors import CardCountError
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import Trump, as_trump
+from tutor.rules import DEFAULT_RULES, Ruleset
+
+TrumpLike = Trump | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Beaten:
+    """A component of a throw, the hand (index into ``other_hands``) that beats it,
+    and the cards it beats it with (L3)."""
+
+    component: Component
+    hand: int
+    by: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowResult:
+    """Whether a throw stands (L3); if not, the leads the thrower may be forced to
+    make instead (one per beaten kind, L4), the penalty (L5) and what beat it."""
+
+    ok: bool
+    options: tuple[tuple[Card, ...], ...]
+    penalty: int
+    beaten: tuple[Beaten, ...]
+    components: tuple[Component, ...]
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def reason(self) -> str:
+        """A sentence a newcomer understands."""
+        if self.ok:
+            if len(self.components) == 1:
+                return f"{self.components[0].describe()} is not a throw; it always stands (L2)"
+            return "nobody can beat any part of the throw alone, so it stands (L3)"
+        first = self.beaten[0]
+        choice = " or ".join(format_cards(o) for o in self.options)
+        return (f"another player holds {format_cards(first.by)}, which beats {first.component.describe()}: the throw "
+                f"fails, and you must lead {choice} instead (L4); it costs {self.penalty} points (L5)")
+
+
+def _beater(component: Component, cards: Sequence[Card], trump: Trump) -> tuple[Card, ...] | None:
+    """The strongest combination among ``cards`` (of the throw's suit) that beats
+    ``component``, or None (L3)."""
+    order = trump._order
+    if component.kind is Kind.SINGLE:
+        best = max(cards, key=lambda c: order[c.index], default=None)
+        return (best,) if best is not None and order[best.index] > component.top else None
+    for run in pair_runs(cards, trump):  # longest runs first, each high to low
+        if len(run) >= component.pairs and order[run[0].index] > component.top:
+            if component.kind is Kind.PAIR:
+                best_pair = max((c for r in pair_runs(cards, trump) for c in r), key=lambda c: order[c.index])
+                return (best_pair, best_pair)
+            return tuple(c for c in run for _ in range(2))
+    return None
+
+
+def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: TrumpLike, *,
+                rules: Ruleset = DEFAULT_RULES) -> ThrowResult:
+    """Does ``throw`` stand against ``other_hands`` (the other players' hands)?
+
+    Each component of the canonical split (L2) is tested against each other hand
+    alone (L3). When the throw fails, ``options`` holds the smallest component of
+    every kind that was beaten (L4) and ``penalty`` the points it costs (L5).
+    """
+    trump = as_trump(trump)
+    cards = parse_cards(throw)
+    hands = [parse_cards(h) for h in other_hands]
+    shape = shape_of(cards, trump)
+    total = Counter(cards)
+    for hand in hands:
+        total.update(hand)
+    over = [c for c, k in total.items() if k > 2]
+    if over:
+        raise CardCountError(f"{format_cards(over)}: more than two copies between the throw and the other hands (C1)")
+    if len(shape.components) == 1:
+        return ThrowResult(True, (), 0, (), shape.components)
+    lane = trump._lane
+    beaten: list[Beaten] = []
+    for j, hand in enumerate(hands):
+        suited = [c for c in hand if lane[c.index] == shape.lane]
+        for component in shape.components:
+            by = _beater(component, suited, trump)
+            if by is not None:
+                beaten.append(Beaten(component, j, by))
+    if not beaten:
+        return ThrowResult(True, (), 0, (), shape.components)
+    kinds = {b.component.kind_key for b in beaten}
+    smallest: dict[tuple[Kind, int], Component] = {}
+    for component in shape.components:  # high to low within a kind: the last one is the smallest
+        if component.kind_key in kinds:
+            smallest[component.kind_key] = component
+    ordered = sorted(smallest.values(), key=lambda c: (c.pairs, c.kind is Kind.TRACTOR))
+    if rules.failed_throw_lead == "lowest-card":
+        ordered = [min(ordered, key=lambda c: (c.top, c.pairs))]
+    return ThrowResult(False, tuple(c.cards for c in ordered), rules.penalty_per_card * len(cards),
+                       tuple(beaten), shape.components)
+

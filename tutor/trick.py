@@ -1,0 +1,84 @@
+"""Who wins the trick (B1–B3, T6, W6).
+
+>>> trick_winner(["♦3", "♦2", "♣A", "♦3", "♥4"], "♥")
+1
+>>> trick_winner(["♦3", "♣A", "♦3", "♠4", "♠5"], "♥")
+0
+>>> explain_trick(["♠5 ♠5", "♠9 ♠8", "♥7 ♥7", "♥8 ♥8", "♠A ♠A"], "♥").reason
+'♥8 ♥8 wins: it over-ruffs ♥7 ♥7 (R5)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.cards import Card, format_cards, points
+from tutor.combos import Kind, Shape, is_tractor, shape_of
+from tutor.errors import InvalidPlayError
+from tutor.notation import CardsLike, parse_cards
+from tutor.order import Trump, as_trump
+from tutor.ruff import ruff_rank
+
+TrumpLike = Trump | str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOutcome:
+    """The winner of a trick (an index into its plays), the points it takes (B2),
+    and a sentence saying why."""
+
+    winner: int
+    points: int
+    reason: str
+
+
+def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
+    """The rank of ``play`` if it is in the led suit and has the lead's exact shape."""
+    lane, order = trump._lane, trump._order
+    if any(lane[c.index] != shape.lane for c in play):
+        return None
+    kind = shape.kind
+    if kind is Kind.SINGLE:
+        return order[play[0].index]
+    if kind is Kind.PAIR:
+        return order[play[0].index] if play[0] is play[1] else None
+    if kind is Kind.TRACTOR and is_tractor(play, trump):
+        return max(order[c.index] for c in play)
+    return None
+
+
+def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
+    """The winner of a trick and why (B1). ``plays[0]`` is the lead, which is
+    taken to stand (a failed throw is settled before the trick, L4)."""
+    trump = as_trump(trump)
+    cards = [parse_cards(p) for p in plays]
+    if not cards:
+        raise InvalidPlayError("a trick needs at least the lead (B1)")
+    shape = shape_of(cards[0], trump)
+    for i, play in enumerate(cards[1:], 1):
+        if len(play) != shape.size:
+            raise InvalidPlayError(f"play {i} ({format_cards(play) or 'nothing'}) has {len(play)} cards but the lead "
+                                   f"has {shape.size}: everyone plays the same number of cards (W1, B3)")
+    winner, rank, ruffed = 0, _in_shape(shape, cards[0], trump), False
+    why = "the lead wins unless beaten (B1)"
+    for i, play in enumerate(cards[1:], 1):
+        if not ruffed and not shape.is_throw:
+            own = _in_shape(shape, play, trump)
+            if own is not None and rank is not None and own > rank:
+                winner, rank = i, own
+                why = f"it is the highest {shape.describe()[2:]} in the led suit (B1)"
+                continue
+        ruff = ruff_rank(shape, play, trump)
+        if ruff is not None and (not ruffed or (rank is not None and ruff.order > rank)):
+            why = (f"it over-ruffs {format_cards(cards[winner])} (R5)" if ruffed
+                   else f"it ruffs: all trumps on a side-suit lead (R1–R4)")
+            winner, rank, ruffed = i, ruff.order, True
+    taken = sum(points(p) for p in cards)
+    return TrickOutcome(winner, taken, f"{format_cards(cards[winner])} wins: {why}")
+
+
+def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:
+    """Index into ``plays`` of the play that wins the trick (B1, T6: ties go to the
+    card played first). ``plays[0]`` is the lead."""
+    return explain_trick(plays, trump).winner
