@@ -93,6 +93,8 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
     """
     counts = Counter(cards)
+    if len(counts) == len(cards) if isinstance(cards, (tuple, list)) else False:
+        return []
     step = trump._step
     order = trump._order
     pairs = sorted((c for c, k in counts.items() if k >= 2), key=lambda c: (-(step[c.index] or 0), -order[c.index]))
@@ -133,6 +135,11 @@ def _split(cards: Sequence[Card], trump: Trump) -> tuple[Component, ...]:
 def shape_of(cards: Sequence[Card], trump: Trump) -> Shape:
     """The :class:`Shape` of a lead; refuses an empty lead or one that mixes
     effective suits (L1)."""
+    return _shape_of(tuple(cards), trump)
+
+
+@lru_cache(maxsize=4096)
+def _shape_of(cards: tuple[Card, ...], trump: Trump) -> Shape:
     if not cards:
         raise InvalidPlayError("a lead needs at least one card (L1)")
     lanes = trump.lanes_of(cards)

@@ -83,10 +83,11 @@ class _Position:
         played = parse_cards(play)
         shape, trump = self.shape, self.trump
         n = shape.size
-        held = Counter(self.hand)
-        for card, count in Counter(played).items():
-            if held[card] < count:
-                reason = (f"{card} is not in your hand" if held[card] == 0
+        counts = Counter(self.hand)
+        for card in set(played):
+            count, held = played.count(card), counts[card]
+            if held < count:
+                reason = (f"{card} is not in your hand" if held == 0
                           else f"you play {card} {count} times but hold it only once")
                 return illegal("W0", reason, self.example())
         if len(played) != n:

@@ -27,7 +27,7 @@ from typing import Union
 from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, format_cards, points
 from tutor.combos import shape_of
-from tutor.errors import IllegalActionError, InvalidPlayError
+from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError
 from tutor.follow import check_follow
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
@@ -259,6 +259,8 @@ class Game:
 
     seed: int
     rules: Ruleset = DEFAULT_RULES
+    deck: tuple[Card, ...] | None = None
+    """A fixed order of the 108 cards for the first deal (a shared deal); ``None``: shuffled from ``seed``."""
     phase: Phase = field(init=False, default=Phase.DEALING)
     deal_number: int = field(init=False, default=0)
     history: list[Action] = field(init=False, default_factory=list)
@@ -266,6 +268,11 @@ class Game:
 
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        if self.deck is not None:
+            self.deck = parse_cards(self.deck)
+            if Counter(self.deck) != Counter(PACK):
+                raise CardCountError(f"a deal holds all {len(PACK)} cards of the pack, each exactly twice (C1); "
+                                     f"this one has {len(self.deck)} cards")
         self._start_deal()
 
     # -------------------------------------------------- state
@@ -273,6 +280,8 @@ class Game:
     def _start_deal(self) -> None:
         pack = list(PACK)
         self._rng.shuffle(pack)
+        if self.deck is not None and self.deal_number == 0:
+            pack = list(self.deck)
         self._stock: list[Card] = pack[: PLAYERS * HAND_SIZE]
         self._kitty: list[Card] = pack[PLAYERS * HAND_SIZE:]
         self._hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
@@ -401,9 +410,10 @@ class Game:
         return self.apply(Play(seat, parse_cards(cards)))
 
     @classmethod
-    def replay(cls, seed: int, actions: Iterable[Action], rules: Ruleset = DEFAULT_RULES) -> Game:
-        """The hand rebuilt from its seed and actions."""
-        game = cls(seed, rules)
+    def replay(cls, seed: int, actions: Iterable[Action], rules: Ruleset = DEFAULT_RULES,
+               deck: tuple[Card, ...] | None = None) -> Game:
+        """The hand rebuilt from its seed (or deck) and actions."""
+        game = cls(seed, rules, deck)
         for action in actions:
             game.apply(action)
         return game
@@ -606,10 +616,10 @@ class Game:
             hand.remove(card)
         self._trick.append((seat, cards))
         results: list[Result] = [Played(seat, cards)]
-        card = self.friend_card
-        if (card is not None and not self.friend_revealed and seat == self.friend and card in cards):
+        called = self.friend_card
+        if called is not None and not self.friend_revealed and seat == self.friend and called in cards:
             self.friend_revealed = True
-            results.append(FriendRevealed(seat, card))
+            results.append(FriendRevealed(seat, called))
         if len(self._trick) == PLAYERS:
             results.extend(self._finish_trick())
         return results

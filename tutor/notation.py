@@ -13,7 +13,9 @@ tutor.errors.NotationError: cannot read '♠AX' at offset 0: 'X' is not a rank (
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Final, TypeAlias, Union
 
 from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Suit, format_cards
@@ -33,6 +35,7 @@ JOKER_NAMES: Final[dict[str, int]] = {"BJ": BIG_JOKER, "大王": BIG_JOKER, "SJ"
 RANK_NAMES: Final[dict[str, int]] = {
     **{str(r): r for r in range(2, 10)}, "10": 10, "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14,
 }
+_CARD_TYPE: Final = {Card}
 _TOKEN = re.compile(r"[^\s,，、]+")
 _SUIT_PREFIXES: Final = sorted(SUIT_NAMES, key=len, reverse=True)
 
@@ -65,9 +68,9 @@ def _parse_token(token: str, offset: int) -> list[Card]:
         piece = rest[i:i + 2] if rest.startswith("10", i) else rest[i]
         rank = RANK_NAMES.get(piece)
         if rank is None:
-            prefix = next((p for p in _SUIT_PREFIXES if rest.startswith(p, i)), None)
-            if prefix is not None and ranks_in_group:  # a new group in the same word: ♥7♥7
-                suit, i, ranks_in_group = SUIT_NAMES[prefix], i + len(prefix), 0
+            new_suit = next((n for n in _SUIT_PREFIXES if rest.startswith(n, i)), None)
+            if new_suit is not None and ranks_in_group:  # a new group in the same word: ♥7♥7
+                suit, i, ranks_in_group = SUIT_NAMES[new_suit], i + len(new_suit), 0
                 continue
             hint = " (write 10 as 10 or T)" if piece == "1" else ""
             raise NotationError(
@@ -97,10 +100,9 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
     tutor.errors.CardCountError: three copies of ♠A: the pack has only two of each card (C1)
     """
     if isinstance(text, str):
-        cards: list[Card] = []
-        for match in _TOKEN.finditer(text):
-            cards.extend(_parse_token(match.group(), match.start()))
-        result = tuple(cards)
+        return _parse_text(text)
+    if type(text) is tuple and set(map(type, text)) <= _CARD_TYPE:
+        result = text
     else:
         try:
             result = tuple(text)
@@ -113,18 +115,27 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
     return result
 
 
+@lru_cache(maxsize=4096)
+def _parse_text(text: str) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for match in _TOKEN.finditer(text):
+        cards.extend(_parse_token(match.group(), match.start()))
+    result = tuple(cards)
+    check_copies(result)
+    return result
+
+
 def check_copies(cards: Iterable[Card]) -> None:
     """Raise :class:`CardCountError` if a card appears more than twice (C1)."""
-    seen: set[Card] = set()
-    twice: set[Card] = set()
-    for card in cards:
-        if card in twice:
-            count = sum(1 for c in cards if c is card) if isinstance(cards, tuple) else 3
-            word = "three" if count == 3 else str(count)
-            raise CardCountError(f"{word} copies of {card}: the pack has only two of each card (C1)")
-        if card in seen:
-            twice.add(card)
-        seen.add(card)
+    if not isinstance(cards, (tuple, list)):
+        cards = tuple(cards)
+    if len(cards) - len(set(cards)) < 2:  # at most one repeat: no third copy possible
+        return
+    counts = Counter(cards)
+    if max(counts.values()) > 2:
+        card, count = counts.most_common(1)[0]
+        word = {3: "three", 4: "four"}.get(count, str(count))
+        raise CardCountError(f"{word} copies of {card}: the pack has only two of each card (C1)")
 
 
 def format_notation(cards: Iterable[Card]) -> str:

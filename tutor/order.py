@@ -17,7 +17,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Final
 
 from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Suit
@@ -33,22 +32,23 @@ _ORDER_SMALL_JOKER: Final = 17
 _ORDER_BIG_JOKER: Final = 18
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Trump:
     """The trump of a hand: a suit, or ``None`` for no-trump 无主 (T2).
 
-    Accepts a :class:`Suit`, a suit symbol, letter or Chinese name.
+    Accepts a :class:`Suit`, a suit symbol, letter or Chinese name. There are five
+    trumps, each an interned immutable value.
 
-    >>> Trump("S"), Trump("黑桃") == Trump("♠"), Trump(None)
+    >>> Trump("S"), Trump("黑桃") is Trump("♠"), Trump(None)
     (Trump('♠'), True, Trump(None))
     """
 
+    __slots__ = ("suit", "_lane", "_order", "_step")
     suit: Suit | None
-    _lane: tuple[int, ...] = field(compare=False, repr=False)
-    _order: tuple[int, ...] = field(compare=False, repr=False)
-    _step: tuple[int | None, ...] = field(compare=False, repr=False)
+    _lane: tuple[int, ...]
+    _order: tuple[int, ...]
+    _step: tuple[int | None, ...]
 
-    def __init__(self, suit: Suit | str | None) -> None:
+    def __new__(cls, suit: Suit | str | None) -> Trump:
         if isinstance(suit, str):
             key = suit.strip().upper()
             if key not in SUIT_NAMES:
@@ -56,7 +56,13 @@ class Trump:
             suit = SUIT_NAMES[key]
         if suit is not None and not isinstance(suit, Suit):
             raise TutorError(f"{suit!r} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)")
-        lanes, orders, steps = [], [], []
+        return _TRUMPS[suit]
+
+    @classmethod
+    def _make(cls, suit: Suit | None) -> Trump:
+        lanes: list[int] = []
+        orders: list[int] = []
+        steps: list[int | None] = []
         for card in DISTINCT_CARDS:
             if card.suit is None:
                 lanes.append(TRUMP)
@@ -70,10 +76,14 @@ class Trump:
                 lanes.append(TRUMP if card.suit is suit else SUITS.index(card.suit))
                 orders.append(card.rank)
                 steps.append(card.rank)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "_lane", tuple(lanes))
-        object.__setattr__(self, "_order", tuple(orders))
-        object.__setattr__(self, "_step", tuple(steps))
+        trump = object.__new__(cls)
+        for name, value in (("suit", suit), ("_lane", tuple(lanes)), ("_order", tuple(orders)),
+                            ("_step", tuple(steps))):
+            object.__setattr__(trump, name, value)
+        return trump
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a trump is immutable")
 
     def __repr__(self) -> str:
         return f"Trump({self.suit.value!r})" if self.suit else "Trump(None)"
@@ -125,6 +135,9 @@ class Trump:
         'BJ ♥2 ♣2 ♥4 ♠A ♠3'
         """
         return tuple(sorted(cards, key=self.sort_key))
+
+
+_TRUMPS: Final[dict[Suit | None, Trump]] = {suit: Trump._make(suit) for suit in (*SUITS, None)}
 
 
 def as_trump(trump: Trump | Suit | str | None) -> Trump:

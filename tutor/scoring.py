@@ -22,7 +22,8 @@ from tutor.order import Trump, as_trump
 def kitty_multiplier(lead: CardsLike, trump: Trump | str | None) -> int:
     """The kitty multiplier when attackers win the last trick (X2): ``2 ** (1 + p)``
     with ``p`` the pairs in the lead of that trick, pairs inside tractors included."""
-    return 2 ** (1 + shape_of(parse_cards(lead), as_trump(trump)).pairs)
+    pairs: int = shape_of(parse_cards(lead), as_trump(trump)).pairs
+    return int(2 ** (1 + pairs))
 
 
 def attacker_value(points: int) -> int:

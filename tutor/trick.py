@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tutor.cards import Card, format_cards, points
 from tutor.combos import Kind, Shape, is_tractor, shape_of
 from tutor.errors import InvalidPlayError
-from tutor.notation import CardsLike, parse_cards
+from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import Trump, as_trump
 from tutor.ruff import ruff_rank
 
@@ -55,6 +55,7 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     cards = [parse_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError("a trick needs at least the lead (B1)")
+    check_copies([card for play in cards for card in play])
     shape = shape_of(cards[0], trump)
     for i, play in enumerate(cards[1:], 1):
         if len(play) != shape.size:

@@ -1,0 +1,183 @@
+"""Serve the lessons with Voila exactly as the README says, and look at the pages.
+
+Starts ``voila lessons --port <free port> --no-browser`` from the repository root, so the
+committed ``voila.json`` there is the configuration under test, and stops it at the end.
+Standard library + pytest only.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+LESSONS = REPO / "lessons"
+WELCOME = "00-welcome.ipynb"
+START_TIMEOUT = 60.0  # seconds for the server to answer
+PAGE_TIMEOUT = 60.0  # seconds for one page (the kernel runs every cell before it ends)
+
+
+def _voila_executable() -> str | None:
+    beside = Path(sys.executable).with_name("voila")
+    return str(beside) if beside.exists() else shutil.which("voila")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _get(url: str, timeout: float = PAGE_TIMEOUT) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+class Server:
+    def __init__(self, process: subprocess.Popen[bytes], log: Path, base: str) -> None:
+        self.process = process
+        self.log = log
+        self.base = base
+
+    def log_text(self) -> str:
+        return self.log.read_text("utf-8", "replace")
+
+    def get(self, path: str) -> tuple[int, str]:
+        return _get(self.base + path)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    voila = _voila_executable()
+    if voila is None:
+        pytest.skip("voila is not installed")
+    port = _free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [voila, "lessons", "--port", str(port), "--no-browser"]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"voila exited with {process.returncode}:\n{log.read_text('utf-8', 'replace')}")
+            # Voila moves to another port if this one was taken meanwhile; follow its log.
+            found = re.search(r"running at:\s*(http://127\.0\.0\.1:\d+)/", log.read_text("utf-8", "replace"))
+            if found:
+                base = found.group(1)
+                try:
+                    if _get(base + "/", timeout=5)[0] == 200:
+                        break
+                except OSError:
+                    pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"voila did not answer within {START_TIMEOUT:.0f} s:\n{log.read_text('utf-8', 'replace')}")
+            time.sleep(0.25)
+        yield Server(process, log, base)
+    finally:
+        process.terminate()  # Voila shuts its kernels down on SIGTERM
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def welcome(server: Server) -> str:
+    status, page = server.get(f"/voila/render/{WELCOME}")
+    assert status == 200, page[-2000:]
+    return page
+
+
+_OUTPUT = re.compile(r'<script type="application/vnd\.voila\.cell-output\+json">(.*?)</script>', re.S)
+
+
+def _outputs_text(page: str) -> str:
+    """The cell outputs of a Voila page. The lab template embeds each output as JSON in a
+    script tag (drawn by the browser), so HTML outputs are not plain text in the page."""
+    texts = []
+    for block in _OUTPUT.findall(page):
+        output = json.loads(block)
+        data = output.get("data", {})
+        texts += [data.get("text/html", ""), data.get("text/plain", ""), output.get("text", "")]
+        texts += output.get("traceback", [])
+    return "\n".join(t if isinstance(t, str) else "".join(t) for t in texts)
+
+
+def _source_lines() -> list[str]:
+    """Distinctive lines of the welcome notebook's code cells."""
+    notebook = json.loads((LESSONS / WELCOME).read_text("utf-8"))
+    lines = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            lines += [line.strip() for line in source.splitlines() if len(line.strip()) >= 20]
+    return lines
+
+
+def test_welcome_page_shows_outputs(welcome: str) -> None:
+    # Voila streams the page while the kernel executes, so a full read holds every output.
+    assert "启东招朋友" in welcome  # markdown cells are plain HTML
+    outputs = _outputs_text(welcome)
+    assert "<b>108</b> cards, <b>200</b> points" in outputs  # computed by the rules module
+    assert "illegal (W3)" in outputs and ">legal<" in outputs  # check_follow verdicts
+
+
+def test_welcome_page_hides_sources(welcome: str) -> None:
+    lines = _source_lines()
+    assert lines, "the welcome notebook should have code cells"
+    # Shown sources are syntax-highlighted (a <span> per token): compare with the text only.
+    text = html.unescape(re.sub(r"<[^>]+>", "", welcome)) + _outputs_text(welcome)
+    shown = [line for line in lines if line in text]
+    assert not shown, f"cell sources leaked into the page: {shown[:3]}"
+
+
+def test_welcome_page_has_no_errors(welcome: str) -> None:
+    assert "Traceback" not in welcome
+    assert "Traceback" not in _outputs_text(welcome)
+    # What Voila shows instead of a traceback when a cell fails (show_tracebacks false).
+    assert "There was an error when executing cell" not in welcome
+
+
+def test_config_took_effect(welcome: str, server: Server) -> None:
+    # The culler starts with the first kernel, using MappingKernelManager from voila.json.
+    log = server.log_text()
+    assert "Culling kernels with idle durations > 300 seconds at 60 second intervals" in log, log
+
+
+def test_xsrf_protection_kept(welcome: str, server: Server) -> None:
+    # A POST without the _xsrf token is refused: voila.json does not disable XSRF.
+    found = re.search(r'"kernelId": "([0-9a-f-]+)"', welcome)
+    assert found, "the page should name its kernel"
+    request = urllib.request.Request(f"{server.base}/voila/api/shutdown/{found.group(1)}", data=b"", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=PAGE_TIMEOUT)
+    assert refused.value.code == 403
+
+
+def test_tree_page(server: Server) -> None:
+    status, page = server.get("/")
+    assert status == 200
+    assert "Voilà Home" in page
+    # The tree page lists notebooks from this API in the browser.
+    status, listing = server.get("/voila/api/contents")
+    assert status == 200
+    names = [item["name"] for item in json.loads(listing)["content"]]
+    assert WELCOME in names

@@ -1,0 +1,2 @@
+"""Interactive widgets for the lessons: display and input only; every decision is
+asked of :mod:`tutor`."""
