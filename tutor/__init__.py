@@ -11,7 +11,7 @@ Illegal (W3): you hold the pair ♥7 ♥7; when a pair is led you must follow wi
 
 from tutor.bidding import Declaration, can_overturn, check_declaration, declaration_strength, kitty_flip
 from tutor.bots import play_random_hand, random_action
-from tutor.cards import PACK, Card, Suit, points
+from tutor.cards import PACK, Card, Cards, Suit, points
 from tutor.combos import Component, Kind, is_pair, is_tractor, split
 from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError, NotationError, TutorError
 from tutor.follow import LegalFollows, check_follow, legal_follows
@@ -26,7 +26,7 @@ from tutor.trick import TrickOutcome, explain_trick, trick_winner
 from tutor.verdict import Verdict
 
 __all__ = [
-    "PACK", "Bury", "Call", "Card", "CardCountError", "CloseDeal", "Component", "Deal", "Declaration",
+    "PACK", "Bury", "Call", "Card", "Cards", "CardCountError", "CloseDeal", "Component", "Deal", "Declaration",
     "Declare", "Event", "Game", "HandScore", "IllegalActionError", "InvalidPlayError", "Kind", "LegalFollows",
     "NotationError", "Phase", "Play", "Ruleset", "SeatView", "Solo", "Suit", "ThrowResult", "TrickOutcome",
     "Trump", "TutorError", "Verdict", "can_overturn", "check_declaration", "check_follow", "check_ruff",

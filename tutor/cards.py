@@ -104,6 +104,29 @@ class Card:
         return cards_html((self,))
 
 
+class Cards(tuple[Card, ...]):
+    """A tuple of cards that shows itself as cards in a notebook and as notation text.
+
+    >>> from tutor.notation import parse_cards
+    >>> hand = parse_cards("♠AAK")
+    >>> str(hand), hand == (Card(Suit.SPADES, 14),) * 2 + (Card(Suit.SPADES, 13),)
+    ('♠A ♠A ♠K', True)
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"parse_cards({format_cards(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from tutor.display import cards_html
+
+        return cards_html(self)
+
+
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
 DISTINCT_CARDS: Final = _CARDS
 PACK: Final[tuple[Card, ...]] = tuple(card for card in _CARDS for _ in range(2))  # C1

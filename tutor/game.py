@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Union
 
 from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
-from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, format_cards, points
+from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, Cards, format_cards, points
 from tutor.combos import shape_of
 from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError
 from tutor.follow import check_follow
@@ -304,11 +304,11 @@ class Game:
         self.score: HandScore | None = None
         self.results: tuple[int, ...] | None = None
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: int) -> Cards:
         """The cards ``seat`` holds, in holding order."""
         self._check_seat(seat)
         cards = self._hands[seat]
-        return self.trump.sorted(cards) if self.trump else tuple(sorted(cards, key=lambda c: c.index))
+        return self.trump.sorted(cards) if self.trump else Cards(sorted(cards, key=lambda c: c.index))
 
     @property
     def kitty(self) -> tuple[Card, ...]:

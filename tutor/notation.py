@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, TypeAlias, Union
 
-from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Suit, format_cards
+from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Cards, Suit, format_cards
 from tutor.errors import CardCountError, NotationError
 
 CardsLike: TypeAlias = Union[str, Iterable[Card]]
@@ -86,7 +86,7 @@ def _parse_token(token: str, offset: int) -> list[Card]:
     return cards
 
 
-def parse_cards(text: CardsLike) -> tuple[Card, ...]:
+def parse_cards(text: CardsLike) -> Cards:
     """Cards from notation text (N1–N2), or the given cards as a tuple.
 
     Refuses unreadable text with :class:`NotationError` (quoting the token and its
@@ -101,11 +101,11 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         return _parse_text(text)
-    if type(text) is tuple and set(map(type, text)) <= _CARD_TYPE:
-        result = text
+    if isinstance(text, tuple) and set(map(type, text)) <= _CARD_TYPE:
+        result = text if type(text) is Cards else Cards(text)
     else:
         try:
-            result = tuple(text)
+            result = Cards(text)
         except TypeError:
             raise NotationError(f"expected cards as text or a sequence of cards, got {text!r}") from None
         for card in result:
@@ -116,11 +116,11 @@ def parse_cards(text: CardsLike) -> tuple[Card, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _parse_text(text: str) -> tuple[Card, ...]:
+def _parse_text(text: str) -> Cards:
     cards: list[Card] = []
     for match in _TOKEN.finditer(text):
         cards.extend(_parse_token(match.group(), match.start()))
-    result = tuple(cards)
+    result = Cards(cards)
     check_copies(result)
     return result
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Suit
+from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Cards, Suit
 from tutor.errors import TutorError
 from tutor.notation import SUIT_NAMES
 
@@ -127,14 +127,14 @@ class Trump:
         lane = self._lane[card.index]
         return (-1 if lane == TRUMP else lane, -self._order[card.index], card.index)
 
-    def sorted(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+    def sorted(self, cards: Iterable[Card]) -> Cards:
         """``cards`` in holding order (see :meth:`sort_key`).
 
         >>> from tutor.notation import parse_cards, format_notation
         >>> format_notation(Trump("♥").sorted(parse_cards("♠3 ♥4 ♠A ♣2 BJ ♥2")))
         'BJ ♥2 ♣2 ♥4 ♠A ♠3'
         """
-        return tuple(sorted(cards, key=self.sort_key))
+        return Cards(sorted(cards, key=self.sort_key))
 
 
 _TRUMPS: Final[dict[Suit | None, Trump]] = {suit: Trump._make(suit) for suit in (*SUITS, None)}

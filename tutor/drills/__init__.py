@@ -1,0 +1,4 @@
+"""Drills: seeded practice positions, checked by the rules module.
+
+See :mod:`tutor.drills.base` for the contract every drill kind keeps.
+"""
