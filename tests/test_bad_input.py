@@ -13,9 +13,11 @@ from tutor import (
     check_follow,
     check_ruff,
     check_throw,
+    kitty_flip,
     kitty_multiplier,
     legal_follows,
     parse_cards,
+    score_hand,
     split,
     trick_winner,
 )
@@ -86,7 +88,7 @@ def test_C1_N3_third_copy_refused(text):
         P(lambda: check_follow("♠A ♥3", "♠KKK", "♠A", "♥"), id="C1-third-copy-in-lead"),
         P(lambda: check_follow("♠AA ♥3", "♠33", "♠AAA", "♥"), id="C1-third-copy-in-play"),
         P(lambda: list(legal_follows("♠AAA", "♠K", "♥")), id="C1-third-copy-legal_follows"),
-        P(lambda: trick_winner(["♠3", "♠3", "♠333"[:2] + "3"], "♥"), id="C1-third-copy-in-a-trick-play"),
+        P(lambda: trick_winner(["♠33", "♠3 ♠4"], "♥"), id="C1-third-copy-across-a-trick"),
         P(lambda: check_throw("♠AK", ["♠QQQ"], "♥"), id="C1-third-copy-in-other-hand"),
         P(lambda: split("♠333", "♥"), id="C1-third-copy-split"),
     ],
@@ -188,3 +190,16 @@ def test_N3_non_card_input_is_a_value_error(value):
 def test_B1_malformed_trick_is_a_value_error(plays):
     with pytest.raises(ValueError):
         trick_winner(plays, "♥")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        P(lambda: score_hand(7), id="S1-A-not-a-multiple-of-5"),
+        P(lambda: kitty_flip("♠3 ♠4"), id="C2-kitty-of-two-cards"),
+        P(lambda: kitty_flip("♠3 ♠3 ♠3 ♥4 ♥4 ♣5 ♣5 ♦6"), id="C1-kitty-third-copy"),
+    ],
+)
+def test_other_refusals_are_value_errors(call):
+    with pytest.raises(ValueError):
+        call()

@@ -93,6 +93,56 @@ def test_thousands_of_random_hands_keep_every_invariant() -> None:
     assert throws_failed > 100 and captures > 100 and solos > 20 and reveals > 500
 
 
+def test_F6_X1_X2_S4_over_random_hands() -> None:
+    """F6: only the friend's own play of the named card reveals them; the points
+    shown pool the friend's with the declarer's only after that. X1/X2: the kitty
+    is captured only by an attacker winning the last trick, times 2^(1+pairs of the
+    lead). S4: the declarer side's points never count for the attackers."""
+    from tutor import kitty_multiplier
+    from tutor.cards import points as card_points
+
+    checked_reveal = checked_capture = checked_no_capture = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        game = Game(seed)
+        revealed_at = None
+        while game.phase is not Phase.FINISHED:
+            action = random_action(game, rng)
+            event = game.apply(action)
+            for result in event.results:
+                if isinstance(result, Played) and game.friend_card is not None and not game.solo:
+                    holds_called = game.friend_card in result.cards
+                    reveals = [r for r in event.results if isinstance(r, FriendRevealed)]
+                    if holds_called and result.seat == game.declarer:
+                        assert not reveals, "F6: the declarer's own copy reveals nothing"
+                    if reveals:
+                        assert reveals[0].seat == game.friend == result.seat and holds_called
+                        revealed_at = event.number
+            if revealed_at is None and game.friend is not None and game.phase is Phase.PLAYING:
+                view = game.view((game.friend + 1) % 5)
+                assert view.friend is None
+                assert view.points_shown[game.friend] == game.won_points[game.friend]
+        if revealed_at is not None and game.friend is not None and game.declarer is not None:
+            view = game.view(game.friend)
+            assert view.points_shown[game.declarer] == game.won_points[game.declarer] + game.won_points[game.friend]
+            assert view.points_shown[game.friend] == 0
+            checked_reveal += 1
+        last = game.tricks[-1]
+        captured = [r for e in game.events for r in e.results if isinstance(r, KittyCaptured)]
+        if game.side_of(last.seat) == "attacker":
+            lead = last.plays[0][1]
+            assert captured and captured[0].multiplier == kitty_multiplier(lead, game.trump)
+            assert captured[0].points == card_points(game.kitty) * captured[0].multiplier
+            checked_capture += 1
+        else:
+            assert not captured and game.kitty_capture == 0
+            checked_no_capture += 1
+        declarer_side = sum(p for s, p in enumerate(game.won_points) if game.side_of(s) != "attacker")
+        assert game.attackers_points() - game.kitty_capture - game.penalty_adjustment \
+            == 200 - card_points(game.kitty) - declarer_side
+    assert checked_reveal > 100 and checked_capture > 100 and checked_no_capture > 100
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2, 99])
 def test_the_history_replays_the_hand_exactly(seed: int) -> None:
     game = play_random_hand(seed)

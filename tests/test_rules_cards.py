@@ -242,7 +242,7 @@ def test_M1_is_pair(cards, expected):
         pytest.param("♠2 ♠2 ♥A ♥A", "♥", False, id="M2-off-suit-2-pair-trump-ace-pair-not"),
         pytest.param("♥2 ♥2 ♥A ♥A", "♥", False, id="M2-trump-2-pair-trump-ace-pair-not"),
         pytest.param("SJ SJ ♥A ♥A", "♥", False, id="M2-small-joker-pair-trump-ace-pair-not"),
-        pytest.param("BJBJ SJSJ ♥2♥2", "♥", False, id="M2-jokers-plus-2-pair-not"),
+        pytest.param("BJ BJ SJ SJ ♥2♥2", "♥", False, id="M2-jokers-plus-2-pair-not"),
         pytest.param("♠2 ♠2 ♣2 ♣2", "♥", False, id="M2-two-off-suit-2-pairs-not"),
         pytest.param("SJ SJ ♠2 ♠2", None, False, id="M2-no-trump-joker-pair-2-pair-not"),
         pytest.param("♠2 ♠2 ♥2 ♥2", None, False, id="M2-no-trump-two-2-pairs-not"),
@@ -258,8 +258,8 @@ def test_M2_is_tractor(cards, trump, expected):
     "cards, trump, length",
     [
         pytest.param("♠554433", "♥", 3, id="M3-length-3"),
-        pytest.param("♠1010 99", "♥", 2, id="M3-length-2"),
-        pytest.param("BJBJSJSJ", "♥", 2, id="M3-joker-tractor-length-2"),
+        pytest.param("♠1010 ♠99", "♥", 2, id="M3-length-2"),
+        pytest.param("BJ BJ SJ SJ", "♥", 2, id="M3-joker-tractor-length-2"),
         pytest.param("♥AAKKQQJJ", "♥", 4, id="M3-length-4"),
     ],
 )
@@ -273,10 +273,10 @@ def test_M3_length_is_number_of_pairs(cards, trump, length):
     "plays, trump, winner",
     [
         pytest.param(["♠5544", "♠7766"], "♥", 1, id="M3-higher-top-pair-wins"),
-        pytest.param(["♠7766", "♠6655"], "♥", 0, id="M3-lower-top-pair-loses"),
-        pytest.param(["♠7766", "♠6655", "♠8877"], "♥", 2, id="M3-ranked-by-highest-pair"),
-        pytest.param(["♥AAKK", "BJBJSJSJ"], "♥", 1, id="M3-joker-tractor-beats-trump-tractor"),
-        pytest.param(["♥AAKK", "SJSJ♥2♥2"], "♥", 0, id="M2-joker-pair-and-2-pair-do-not-beat-tractor"),
+        pytest.param(["♠8877", "♠6655"], "♥", 0, id="M3-lower-top-pair-loses"),
+        pytest.param(["♠8877", "♠6655", "♠1010 ♠99"], "♥", 2, id="M3-ranked-by-highest-pair"),
+        pytest.param(["♥AAKK", "BJ BJ SJ SJ"], "♥", 1, id="M3-joker-tractor-beats-trump-tractor"),
+        pytest.param(["♥AAKK", "SJ SJ ♥2♥2"], "♥", 0, id="M2-joker-pair-and-2-pair-do-not-beat-tractor"),
         pytest.param(["♠5544", "♠AA33"], "♥", 0, id="M2-AA33-not-a-tractor-cannot-beat"),
     ],
 )
@@ -374,6 +374,10 @@ def test_N3_aliases_print_canonically(alias, canonical):
         pytest.param("♥2", None, True, id="D1-first-single-2-declares"),
         pytest.param("♠2♠2", None, True, id="D1-first-pair-2-declares"),
         pytest.param("BJ BJ", None, True, id="D1-first-big-joker-pair-declares"),
+        pytest.param("SJ SJ", None, True, id="D1-first-small-joker-pair-declares"),
+        pytest.param("SJ", None, False, id="D1-single-joker-is-not-a-declaration"),
+        pytest.param("♥3", None, False, id="D1-only-a-2-declares"),
+        pytest.param("♥A ♥A", None, False, id="D1-pair-of-aces-is-not-a-declaration"),
         pytest.param("♠2", "♥2", False, id="D2-single-2-cannot-overturn-single-2"),
         pytest.param("♦2", "♠2", False, id="D2-single-2s-one-step-diamond-vs-spade"),
         pytest.param("♦2♦2", "♠2", True, id="D2-diamond-pair-over-single-spade-2"),
@@ -434,3 +438,17 @@ def test_D6_kitty_flip(kitty, expected):
         assert result is None
     else:
         assert result == one(expected)
+
+
+@pytest.mark.parametrize(
+    "cards, trump",
+    [
+        pytest.param("♠2 ♠2", "♠", id="D4-spade-2-pair-makes-spades-trump"),
+        pytest.param("♦2 ♦2", "♦", id="D4-diamond-2-pair-makes-diamonds-trump"),
+        pytest.param("♥2", "♥", id="D1-single-heart-2-declares-hearts"),
+        pytest.param("SJ SJ", None, id="D4-small-joker-pair-makes-no-trump"),
+        pytest.param("BJ BJ", None, id="D4-big-joker-pair-makes-no-trump"),
+    ],
+)
+def test_D4_declaration_makes_trump(cards, trump):
+    assert Declaration(cards).trump == Trump(trump)

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from tutor.cards import Card, format_cards
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
-from tutor.notation import CardsLike, parse_cards
+from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import TRUMP, Trump, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.verdict import Verdict, illegal, legal
@@ -63,6 +63,7 @@ class _Position:
         self.trump = trump = as_trump(trump)
         self.hand = parse_cards(hand)
         self.lead = parse_cards(lead)
+        check_copies(self.hand + self.lead)  # the leader's cards and this hand come from one deal (C1)
         self.rules = rules
         self.shape = shape = shape_of(self.lead, trump)
         if len(self.hand) < shape.size:
@@ -91,8 +92,9 @@ class _Position:
                           else f"you play {card} {count} times but hold it only once")
                 return illegal("W0", reason, self.example())
         if len(played) != n:
-            return illegal("W1", f"the lead {format_cards(self.lead)} has {n} card{'s' * (n > 1)}, "
-                                 f"so you must play exactly {n}; you played {len(played)}", self.example())
+            yours = f"you played {format_cards(played)}" if played else "you played no card"
+            return illegal("W1", f"{yours} ({len(played)} card{'s' * (len(played) != 1)}), but the lead "
+                                 f"{format_cards(self.lead)} has {n}, so you must play exactly {n}", self.example())
         lane = trump._lane
         in_suit = [c for c in played if lane[c.index] == shape.lane]
         name = self.suit_name

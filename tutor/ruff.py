@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from tutor.cards import Card, format_cards
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.follow import TrumpLike, _Position
-from tutor.notation import CardsLike, parse_cards
+from tutor.errors import InvalidPlayError
+from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import TRUMP, Trump, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.verdict import Verdict, illegal, legal
@@ -117,6 +118,10 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
                              f"as separate combinations, so this play is a discard (W6)")
     if beat is not None:
         other = parse_cards(beat)
+        check_copies(position.hand + position.lead + other)
+        if len(other) != shape.size:
+            raise InvalidPlayError(f"the ruff on the table ({format_cards(other)}) has {len(other)} cards but the "
+                                   f"lead has {shape.size} (W1)")
         their = ruff_rank(shape, other, trump)
         if their is not None and rank.order <= their.order:
             return illegal("R5", f"your ruff ranks by {rank.card}, which is not higher than the ruff already "

@@ -68,8 +68,8 @@ class Drill:
     ``rules`` (the rule IDs practised), ``hand`` (the learner's cards; pickable
     when ``answer`` is CARDS), ``table``, ``shown`` (other cards the question is
     about: a candidate play, a kitty, a declaration …), ``answer``, ``choices``,
-    ``pick`` (how many cards to pick, or None), ``hints`` (staged: first where to
-    look, last the answer).
+    ``pick`` (how many cards to pick, or None: any number), ``hints`` (staged:
+    first where to look, last the answer); added later: ``others`` and ``seat``.
     """
 
     kind: str
@@ -85,6 +85,11 @@ class Drill:
     choices: tuple[Choice, ...]
     pick: int | None
     hints: tuple[str, ...]
+    others: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Other players' cards the question is about, as (seat, cards): for a throw,
+    each other hand's cards of the thrown suit. Empty for most kinds."""
+    seat: int | None = None
+    """The learner's seat (0–4) when the question has one, else None."""
 
     def check(self, answer: object) -> Feedback:
         """Judge the learner's answer. Never raises on a bad answer: a malformed

@@ -1,0 +1,244 @@
+"""What every drill kind shares: seeded deals with capped redraws, the one
+concrete :class:`Question` (a :class:`~tutor.drills.base.Drill`), and reading the
+learner's answer without ever raising.
+
+>>> import random
+>>> hands, kitty = deal(random.Random(1))
+>>> [len(h) for h in hands], len(kitty)
+([20, 20, 20, 20, 20], 8)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
+
+from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card, format_cards
+from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
+from tutor.i18n import Translator
+from tutor.notation import parse_cards
+from tutor.order import Trump
+
+MAX_SHOWN: Final = 10
+"""At most this many correct answers are listed in feedback (``answer_count`` has the total)."""
+
+SEEDS: Final = range(0, 2**31)
+"""The seeds a drill accepts."""
+
+LEVELS: Final = (1, 2, 3)
+
+T = TypeVar("T")
+
+
+class DrillError(ValueError):
+    """A drill cannot be made: unknown kind, bad level, seed or language."""
+
+
+class GenerationError(DrillError):
+    """No natural position met a drill's constraints within the allowed redraws."""
+
+
+class AnswerError(ValueError):
+    """The learner's answer cannot be read (turned into ``Feedback.error``)."""
+
+
+Hand = tuple[Card, ...]
+
+
+def deal(rng: random.Random) -> tuple[list[Hand], Hand]:
+    """Shuffle the 108-card pack with ``rng`` and deal five hands of 20 and the kitty (C2)."""
+    pack = list(PACK)
+    rng.shuffle(pack)
+    hands = [tuple(pack[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(PLAYERS)]
+    return hands, tuple(pack[PLAYERS * HAND_SIZE:PLAYERS * HAND_SIZE + KITTY_SIZE])
+
+
+def redraw(rng: random.Random, build: Callable[[random.Random], T | None], what: str, cap: int = 3000) -> T:
+    """Call ``build`` (which deals from ``rng`` and returns None when the deal does not
+    fit) until it returns a position; after ``cap`` tries raise :class:`GenerationError`."""
+    for _ in range(cap):
+        result = build(rng)
+        if result is not None:
+            return result
+    raise GenerationError(f"no deal gave {what} within {cap} redraws")
+
+
+def pick_trump(rng: random.Random, level: int) -> Trump:
+    """A suit trump, or no-trump now and then from level 2 (T2)."""
+    if level >= 2 and rng.random() < 0.2:
+        return Trump(None)
+    return Trump(rng.choice(SUITS))
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def multiset_in(cards: Sequence[Card], hand: Sequence[Card]) -> bool:
+    """True if every card of ``cards`` is in ``hand`` (as many copies)."""
+    need, have = Counter(cards), Counter(hand)
+    return all(have[c] >= k for c, k in need.items())
+
+
+Judge = Callable[[tuple[Card, ...]], tuple[bool, str, str]]
+"""A CARDS answer's judge: (correct, rule ID, sentence naming the cards)."""
+Solve = Callable[[], tuple[tuple[str, ...], int]]
+"""The correct CARDS answers as text (at most :data:`MAX_SHOWN`) and their number."""
+
+
+_NUMBER: Final = re.compile(r"^\s*[+\-−]?\s*\d+\s*$")
+
+
+@dataclass(frozen=True, eq=False)
+class Question(Drill):
+    """The one concrete drill: every kind builds one of these.
+
+    ``rule`` is the rule ID that decides the answer, ``explain`` the translated
+    sentence saying why the correct answer is correct. A CHOICE drill keeps its
+    correct keys in ``correct`` (several when several are right), a NUMBER drill its
+    ``number``; a CARDS drill has a ``judge`` (asks the rules module about any pick)
+    and ``solve`` (lists the correct picks).
+    """
+
+    kind: str
+    level: int
+    seed: int
+    question: str
+    trump: Trump
+    rules: tuple[str, ...]
+    hand: tuple[Card, ...]
+    table: Table
+    shown: tuple[Card, ...]
+    answer: AnswerKind
+    choices: tuple[Choice, ...]
+    pick: int | None
+    hints: tuple[str, ...]
+    rule: str
+    explain: str
+    lang: str = "en"
+    others: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    seat: int | None = None
+    correct: frozenset[str] = frozenset()
+    number: int | None = None
+    judge: Judge | None = field(default=None, repr=False)
+    solve: Solve | None = field(default=None, repr=False)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.kind, self.level, self.seed, self.question, self.trump, self.rules, self.hand, self.table,
+                self.shown, self.answer, self.choices, self.pick, self.hints, self.rule, self.explain, self.lang,
+                self.others, self.seat, self.correct, self.number)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Question) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.lang)
+
+    def solutions(self) -> tuple[tuple[str, ...], int]:
+        """The correct answers as text (at most :data:`MAX_SHOWN`) and how many there are."""
+        if self.answer is AnswerKind.CHOICE:
+            labels = tuple(c.label for c in self.choices if c.key in self.correct)
+            return labels[:MAX_SHOWN], len(labels)
+        if self.answer is AnswerKind.NUMBER:
+            return (str(self.number),), 1
+        assert self.solve is not None
+        return self.solve()
+
+    def check(self, answer: object) -> Feedback:
+        """Judge ``answer`` (see :class:`~tutor.drills.base.AnswerKind`); never raises."""
+        try:
+            return self._check(answer)
+        except AnswerError as exc:
+            return Feedback(False, self.rule, "", (), 0, error=str(exc))
+        except Exception as exc:  # noqa: BLE001 - a drill never raises on an answer
+            return Feedback(False, self.rule, "", (), 0,
+                            error=self.tr("This answer cannot be read: {problem}", problem=str(exc)))
+
+    def _check(self, answer: object) -> Feedback:
+        tr = self.tr
+        if self.answer is AnswerKind.CHOICE:
+            key = read_choice(answer, self.choices, tr)
+            ok = key in self.correct
+            rule, why = self.rule, self.explain
+        elif self.answer is AnswerKind.NUMBER:
+            value = read_number(answer, tr)
+            ok = value == self.number
+            rule, why = self.rule, self.explain
+        else:
+            cards = read_cards(answer, self.hand, self.pick, tr)
+            assert self.judge is not None
+            ok, rule, why = self.judge(cards)
+        answers, count = self.solutions()
+        head = tr("Right.") if ok else tr("Not quite.")
+        return Feedback(ok, rule, f"{head} {why}", answers, count)
+
+
+def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> str:
+    if isinstance(answer, Choice):
+        answer = answer.key
+    keys = [c.key for c in choices]
+    if not isinstance(answer, str) or answer not in keys:
+        raise AnswerError(tr("{answer} is not one of the choices ({keys})", answer=repr(answer)[:40],
+                             keys=", ".join(keys)))
+    return answer
+
+
+def read_number(answer: object, tr: Translator) -> int:
+    if isinstance(answer, bool):
+        raise AnswerError(tr("answer with a whole number, not {answer}", answer=repr(answer)))
+    if isinstance(answer, int):
+        return answer
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer)
+    if isinstance(answer, str) and _NUMBER.match(answer):
+        return int(answer.replace("−", "-").replace(" ", ""))
+    raise AnswerError(tr("answer with a whole number, not {answer}", answer=repr(answer)[:40]))
+
+
+def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Translator) -> tuple[Card, ...]:
+    """Cards from a tuple of Card, notation text or a list of card strings, checked
+    against ``hand`` and ``pick``."""
+    cards: list[Card] = []
+    try:
+        if isinstance(answer, str):
+            cards.extend(parse_cards(answer))
+        elif isinstance(answer, (tuple, list)):
+            for item in answer:
+                if isinstance(item, Card):
+                    cards.append(item)
+                elif isinstance(item, str):
+                    cards.extend(parse_cards(item))
+                else:
+                    raise AnswerError(tr("{item} is not a card", item=repr(item)[:40]))
+        else:
+            raise AnswerError(tr("pick cards from your hand; {answer} is not a list of cards",
+                                 answer=repr(answer)[:40]))
+    except AnswerError:
+        raise
+    except ValueError as exc:
+        raise AnswerError(tr("These cards cannot be read: {problem}", problem=str(exc))) from None
+    need, have = Counter(cards), Counter(hand)
+    for card, k in need.items():
+        if have[card] < k:
+            raise AnswerError(tr("{card} is not in your hand", card=str(card)) if have[card] == 0 else
+                              tr("you picked {card} {k} times but hold it {held} time(s)",
+                                 card=str(card), k=k, held=have[card]))
+    if pick is not None and len(cards) != pick:
+        raise AnswerError(tr("pick exactly {pick} card(s); you picked {count}", pick=pick, count=len(cards)))
+    return tuple(cards)
+
+
+def yes_no(tr: Translator) -> tuple[Choice, ...]:
+    return (Choice("yes", tr("Yes")), Choice("no", tr("No")))
+
+
+def yes_no_key(value: bool) -> frozenset[str]:
+    return frozenset({"yes" if value else "no"})

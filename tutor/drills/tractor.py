@@ -1,0 +1,179 @@
+"""Tractor drills (M1–M3): "Is this a tractor?" and "Pick every card that belongs
+to a tractor in this hand".
+
+Level 1 shows plain tractors against pair-plus-single shapes and gaps; level 2
+adds off-suit neighbours, A–3 wraps and 2s; level 3 is near-misses only
+(2s next to jokers or trump As, A–3 wraps, 5544 against 5533) against tricky
+real tractors (trump-suit runs, 大王大王小王小王).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+
+from tutor.cards import Card, format_cards
+from tutor.combos import is_tractor, pair_runs
+from tutor.drills.base import AnswerKind, Table
+from tutor.drills.common import Hand, Question, deal, pick_trump, redraw, yes_no, yes_no_key
+from tutor.i18n import Translator
+from tutor.order import TRUMP, Trump
+
+FORMS = ("is-tractor", "pick-tractors")
+
+_NO_BY_LEVEL = {1: ("shape", "gap", "offsuit"), 2: ("gap", "offsuit", "wrap", "twos"), 3: ("wrap", "twos", "gap")}
+
+
+def _pairs(hand: Sequence[Card]) -> list[Card]:
+    return [c for c, k in Counter(hand).items() if k == 2]
+
+
+def _candidates(hand: Hand, trump: Trump, level: int, want_yes: bool) -> dict[str, list[tuple[Card, ...]]]:
+    """Cards of ``hand`` to ask about, by category (see the module doc)."""
+    found: dict[str, list[tuple[Card, ...]]] = {}
+    lane, order, step = trump.lane, trump.order, trump.step
+    if want_yes:
+        for run in pair_runs(hand, trump):
+            if len(run) < 2:
+                continue
+            for size in range(2, len(run) + 1):
+                for start in range(len(run) - size + 1):
+                    piece = tuple(c for c in run[start:start + size] for _ in range(2))
+                    tricky = lane(run[0]) == TRUMP or size > 2
+                    found.setdefault("tricky" if tricky else "plain", []).append(piece)
+        return found
+    pairs = _pairs(hand)
+    counts = Counter(hand)
+    for a, b in combinations(pairs, 2):
+        hi, lo = (a, b) if order(a) >= order(b) else (b, a)
+        cards = (hi, hi, lo, lo)
+        same_lane = lane(a) == lane(b)
+        if same_lane and lane(a) == TRUMP and (a.rank == 2 or b.rank == 2) and order(hi) - order(lo) <= 2:
+            found.setdefault("twos", []).append(cards)
+        elif same_lane and lane(a) != TRUMP and {a.rank, b.rank} == {14, 3}:
+            found.setdefault("wrap", []).append(cards)
+        elif same_lane and step(a) is not None and step(b) is not None and abs(step(a) - step(b)) == 2:  # type: ignore[operator]
+            found.setdefault("gap", []).append(cards)
+        elif not same_lane and lane(a) != TRUMP and lane(b) != TRUMP and abs(a.rank - b.rank) == 1:
+            found.setdefault("offsuit", []).append(cards)
+    for p in pairs:
+        s = step(p)
+        for c, k in counts.items():
+            if k == 1 and lane(c) == lane(p) and s is not None and step(c) is not None and abs(s - step(c)) == 1:  # type: ignore[operator]
+                found.setdefault("shape", []).append(trump.sorted((p, p, c)))
+    return found
+
+
+def _why(cards: Sequence[Card], trump: Trump, tr: Translator) -> tuple[str, str]:
+    """Rule ID and sentence saying why ``cards`` is or is not a tractor; the verdict
+    itself comes from :func:`tutor.is_tractor`."""
+    text = format_cards(cards)
+    if is_tractor(cards, trump):
+        return "M2", tr("{cards} is a tractor: {n} pairs of one suit in consecutive order (M2).",
+                        cards=text, n=len(cards) // 2)
+    counts = Counter(cards)
+    if any(k != 2 for k in counts.values()):
+        return "M1", tr("{cards} is not a tractor: a tractor is made only of pairs, and here not every card is "
+                        "paired (M1, M2).", cards=text)
+    if len(trump.lanes_of(cards)) > 1:
+        return "M2", tr("{cards} is not a tractor: its pairs are of different suits; a tractor is one suit (M2).",
+                        cards=text)
+    if any(c.rank == 2 for c in counts):
+        return "M2", tr("{cards} is not a tractor: 2s never belong to a tractor, not even next to a joker or "
+                        "the trump A (M2).", cards=text)
+    if {c.rank for c in counts} == {14, 3}:
+        return "M2", tr("{cards} is not a tractor: nothing wraps, the A does not follow the 3 (M2).", cards=text)
+    return "M2", tr("{cards} is not a tractor: the pairs are not consecutive (M2).", cards=text)
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    form = FORMS[seed % len(FORMS)]
+    return _is_tractor(seed, level, rng, tr) if form == "is-tractor" else _pick(seed, level, rng, tr)
+
+
+def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    want_yes = rng.random() < 0.5
+    category = rng.choice(("tricky", "plain") if want_yes else _NO_BY_LEVEL[level])
+    if want_yes and level == 1:
+        category = "plain"
+
+    def build(rng: random.Random) -> tuple[Trump, int, Hand, tuple[Card, ...]] | None:
+        trump = pick_trump(rng, level)
+        hands, _ = deal(rng)
+        seats = list(range(5))
+        rng.shuffle(seats)
+        for seat in seats:
+            options = _candidates(hands[seat], trump, level, want_yes).get(category)
+            if options:
+                return trump, seat, hands[seat], rng.choice(options)
+        return None
+
+    trump, seat, hand, shown = redraw(rng, build, f"a hand with a {category} candidate")
+    answer = is_tractor(shown, trump)
+    rule, why = _why(shown, trump, tr)
+    text = format_cards(shown)
+    return Question(
+        kind="tractor", level=level, seed=seed, lang=tr.language,
+        question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=text),
+        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), table=Table(), shown=shown,
+        answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, seat=seat,
+        hints=(tr("Look at each pair in {cards}: are they one suit, and is each next to the other?", cards=text),
+               tr("M2: a tractor is two or more pairs of one effective suit in consecutive order; 2s never "
+                  "join one, and A does not follow 3."),
+               tr("The answer: {answer}.", answer=tr("Yes") if answer else tr("No"))),
+        rule=rule, explain=why, correct=yes_no_key(answer))
+
+
+def tractor_cards(hand: Sequence[Card], trump: Trump) -> tuple[list[list[Card]], tuple[Card, ...]]:
+    """The tractors of ``hand`` (as pair runs) and every card belonging to one."""
+    runs = [run for run in pair_runs(hand, trump) if len(run) > 1]
+    return runs, trump.sorted(c for run in runs for c in run for _ in range(2))
+
+
+def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    def build(rng: random.Random) -> tuple[Trump, int, Hand] | None:
+        trump = pick_trump(rng, level)
+        hands, _ = deal(rng)
+        seats = list(range(5))
+        rng.shuffle(seats)
+        for seat in seats:
+            hand = hands[seat]
+            runs, _cards = tractor_cards(hand, trump)
+            if not runs:
+                continue
+            if level >= 2 and len(_pairs(hand)) < sum(len(r) for r in runs) + 1:
+                continue  # a pair outside every tractor
+            if level == 3:
+                near = _candidates(hand, trump, 3, False)
+                if not any(near.get(k) for k in ("wrap", "twos", "gap", "offsuit")):
+                    continue
+            return trump, seat, hand
+        return None
+
+    trump, seat, hand = redraw(rng, build, "a hand holding a tractor")
+    runs, answer = tractor_cards(hand, trump)
+    listing = "; ".join(format_cards([c for c in run for _ in range(2)]) for run in runs)
+    answer_text = format_cards(answer)
+
+    def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
+        picked, want = Counter(cards), Counter(answer)
+        extra = trump.sorted((picked - want).elements())
+        missing = trump.sorted((want - picked).elements())
+        parts = [tr("Your tractors: {tractors} (M2).", tractors=listing)]
+        if extra:
+            parts.append(tr("{cards} belong to no tractor.", cards=format_cards(extra)))
+        if missing:
+            parts.append(tr("You left out {cards}.", cards=format_cards(missing)))
+        return not extra and not missing, "M2", " ".join(parts)
+
+    return Question(
+        kind="tractor", level=level, seed=seed, lang=tr.language,
+        question=tr("With {trump}, pick every card of your hand that belongs to a tractor.", trump=str(trump)),
+        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), table=Table(), shown=(),
+        answer=AnswerKind.CARDS, choices=(), pick=None, seat=seat,
+        hints=(tr("Find your pairs first, then look for pairs of one suit right next to each other."),
+               tr("M2: 2s never join a tractor, A does not follow 3, and in trumps 大王大王小王小王 is a tractor."),
+               tr("The answer: {cards}.", cards=answer_text)),
+        rule="M2", explain="", judge=judge, solve=lambda: ((answer_text,), 1))
