@@ -22,7 +22,7 @@ from typing import NamedTuple
 from tutor.cards import Card, format_cards
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
-from tutor.notation import CardsLike, check_copies, parse_cards
+from tutor.notation import CardsLike, check_copies, parse_cards, to_cards
 from tutor.order import TRUMP, Trump, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.verdict import Verdict, illegal, legal
@@ -57,12 +57,12 @@ def _pairs_text(runs: list[list[Card]]) -> str:
 class _Position:
     """A follow position: the parsed hand and lead and what the hand can do."""
 
-    __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "best", "runs")
+    __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "_best", "_runs")
 
     def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> None:
         self.trump = trump = as_trump(trump)
-        self.hand = parse_cards(hand)
-        self.lead = parse_cards(lead)
+        self.hand = to_cards(hand)
+        self.lead = to_cards(lead)
         check_copies(self.hand + self.lead)  # the leader's cards and this hand come from one deal (C1)
         self.rules = rules
         self.shape = shape = shape_of(self.lead, trump)
@@ -73,8 +73,22 @@ class _Position:
         lane = trump._lane
         self.suit = [c for c in self.hand if lane[c.index] == shape.lane]
         self.duty = _tractor_duty(shape, rules)
-        self.runs = pair_runs(self.suit, trump)
-        self.best = _score(self.runs, shape, self.duty)
+        self._runs: list[list[Card]] | None = None
+        self._best: _Score | None = None
+
+    @property
+    def runs(self) -> list[list[Card]]:
+        """The pairs of the led suit in the hand, as runs (see :func:`pair_runs`)."""
+        if self._runs is None:
+            self._runs = pair_runs(self.suit, self.trump)
+        return self._runs
+
+    @property
+    def best(self) -> _Score:
+        """The best score on W5's duty that the hand allows."""
+        if self._best is None:
+            self._best = _score(self.runs, self.shape, self.duty)
+        return self._best
 
     @property
     def suit_name(self) -> str:

@@ -99,19 +99,26 @@ def parse_cards(text: CardsLike) -> Cards:
     ...
     tutor.errors.CardCountError: three copies of ♠A: the pack has only two of each card (C1)
     """
+    cards = to_cards(text)
+    if not isinstance(text, str):
+        check_copies(cards)
+    return cards
+
+
+def to_cards(text: CardsLike) -> Cards:
+    """Like :func:`parse_cards`, but leaves the copy count (C1) of card sequences to
+    the caller, who checks all the cards of a position at once."""
     if isinstance(text, str):
         return _parse_text(text)
     if isinstance(text, tuple) and set(map(type, text)) <= _CARD_TYPE:
-        result = text if type(text) is Cards else Cards(text)
-    else:
-        try:
-            result = Cards(text)
-        except TypeError:
-            raise NotationError(f"expected cards as text or a sequence of cards, got {text!r}") from None
-        for card in result:
-            if not isinstance(card, Card):
-                raise NotationError(f"expected a card, got {card!r}; write cards as text like '♠A ♥10'")
-    check_copies(result)
+        return text if type(text) is Cards else Cards(text)
+    try:
+        result = Cards(text)
+    except TypeError:
+        raise NotationError(f"expected cards as text or a sequence of cards, got {text!r}") from None
+    for card in result:
+        if not isinstance(card, Card):
+            raise NotationError(f"expected a card, got {card!r}; write cards as text like '♠A ♥10'")
     return result
 
 
