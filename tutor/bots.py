@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-
 from tutor.cards import Card
 from tutor.combos import pair_runs
 from tutor.follow import legal_follows

@@ -16,12 +16,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import Final
 
 from tutor.cards import Card, format_cards
 from tutor.errors import InvalidPlayError
 from tutor.notation import CardsLike, parse_cards
-from tutor.order import TRUMP, Trump, as_trump
+from tutor.order import Trump, as_trump
 
 
 class Kind(Enum):
@@ -93,8 +92,6 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
     """
     counts = Counter(cards)
-    if len(counts) == len(cards) if isinstance(cards, (tuple, list)) else False:
-        return []
     step = trump._step
     order = trump._order
     pairs = sorted((c for c, k in counts.items() if k >= 2), key=lambda c: (-(step[c.index] or 0), -order[c.index]))
@@ -207,5 +204,3 @@ def max_matched(demands: tuple[int, ...], capacities: tuple[int, ...]) -> int:
             best = max(best, first + max_matched(rest, tuple(sorted(left, reverse=True))))
     return best
 
-
-LANE_TRUMP: Final = TRUMP

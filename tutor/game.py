@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Union
 
 from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, Cards, format_cards, points
@@ -99,7 +98,7 @@ class Play:
     cards: tuple[Card, ...]
 
 
-Action = Union[Deal, Declare, CloseDeal, Bury, Call, Solo, Play]
+Action = Deal | Declare | CloseDeal | Bury | Call | Solo | Play
 
 # ---------------------------------------------------------------- results
 
@@ -209,8 +208,8 @@ class HandScored:
     results: tuple[int, ...]  # per seat
 
 
-Result = Union[Dealt, Declared, Redealt, DeclarerChosen, KittyTaken, Buried, FriendCalled, SoloDeclared,
-               ThrowFailed, Played, FriendRevealed, TrickWon, KittyCaptured, HandScored]
+Result = (Dealt | Declared | Redealt | DeclarerChosen | KittyTaken | Buried | FriendCalled | SoloDeclared
+          | ThrowFailed | Played | FriendRevealed | TrickWon | KittyCaptured | HandScored)
 
 
 @dataclass(frozen=True, slots=True)

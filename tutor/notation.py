@@ -16,12 +16,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Final, TypeAlias, Union
+from typing import Final, TypeAlias
 
 from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Cards, Suit, format_cards
 from tutor.errors import CardCountError, NotationError
 
-CardsLike: TypeAlias = Union[str, Iterable[Card]]
+CardsLike: TypeAlias = str | Iterable[Card]
 """Cards as notation text or as any iterable of :class:`Card`."""
 
 SUIT_NAMES: Final[dict[str, Suit]] = {

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.cards import Card, format_cards
-from tutor.combos import Shape, max_matched, pair_runs, shape_of
-from tutor.follow import TrumpLike, _Position
+from tutor.combos import Shape, max_matched, pair_runs
 from tutor.errors import InvalidPlayError
+from tutor.follow import TrumpLike, _Position
 from tutor.notation import CardsLike, check_copies, parse_cards
-from tutor.order import TRUMP, Trump, as_trump
+from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.verdict import Verdict, illegal, legal
 
@@ -35,6 +35,7 @@ def ruff_rank(shape: Shape, play: Sequence[Card], trump: Trump) -> RuffRank | No
     not one (R1–R4). Assumes the follower has no card of the led suit (R1), which a
     legal all-trump follow to a side-suit lead implies.
 
+    >>> from tutor.combos import shape_of
     >>> t = Trump("♥")
     >>> lead = shape_of(parse_cards("♠A ♠K ♠5 ♠5 ♠4 ♠4"), t)
     >>> str(ruff_rank(lead, parse_cards("♥9 ♥9 ♥8 ♥8 ♥7 ♥2"), t).card)

@@ -73,7 +73,7 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
         ruff = ruff_rank(shape, play, trump)
         if ruff is not None and (not ruffed or (rank is not None and ruff.order > rank)):
             why = (f"it over-ruffs {format_cards(cards[winner])} (R5)" if ruffed
-                   else f"it ruffs: all trumps on a side-suit lead (R1–R4)")
+                   else "it ruffs: all trumps on a side-suit lead (R1–R4)")
             winner, rank, ruffed = i, ruff.order, True
     taken = sum(points(p) for p in cards)
     return TrickOutcome(winner, taken, f"{format_cards(cards[winner])} wins: {why}")
