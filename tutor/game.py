@@ -243,6 +243,8 @@ class SeatView:
     forced_options: tuple[tuple[Card, ...], ...]
     points_shown: tuple[int, ...]  # F6: per seat; the declarer's side pooled once the friend is revealed
     kitty: tuple[Card, ...] | None  # the buried cards, for the declarer only
+    tricks: tuple[TrickWon, ...]  # the tricks played so far (public)
+    all_dealt: bool
 
 
 # ---------------------------------------------------------------- the game
@@ -366,6 +368,7 @@ class Game:
             to_play=self.to_play, forced_options=self._forced if seat == self.to_play else (),
             points_shown=tuple(shown),
             kitty=self.kitty if seat == self.declarer and self.phase not in (Phase.DEALING, Phase.BURYING) else None,
+            tricks=tuple(self.tricks), all_dealt=self.all_dealt,
         )
 
     # -------------------------------------------------- actions

@@ -1,0 +1,288 @@
+"""Computer players: legal and sensible, seeing only what their seat may see.
+
+They declare with strong trumps, bury weak short suits, call a side-suit ace,
+lead what surely wins (throwing only what cannot be beaten), win tricks that hold
+points, feed points to a known partner and keep their trumps for ruffing.
+
+>>> from tutor.game import Phase
+>>> game = play_computer_hand(5)
+>>> game.phase is Phase.FINISHED and sum(game.results) == 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import islice
+
+from tutor.bidding import Declaration, check_declaration
+from tutor.cards import PACK, PLAYERS, Card
+from tutor.combos import pair_runs, shape_of
+from tutor.follow import legal_follows
+from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, SeatView, Solo
+from tutor.order import TRUMP, Trump
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.trick import explain_trick
+
+_FULL = Counter(PACK)
+
+
+def _unseen(view: SeatView) -> Counter[Card]:
+    """Cards this seat cannot see: not in its hand, not played, not buried by it."""
+    seen = Counter(view.hand)
+    for trick in view.tricks:
+        for _, cards in trick.plays:
+            seen.update(cards)
+    for _, cards in view.trick:
+        seen.update(cards)
+    if view.kitty is not None:
+        seen.update(view.kitty)
+    return _FULL - seen
+
+
+def _sides(view: SeatView) -> tuple[set[int], set[int]]:
+    """(partners, opponents) as far as this seat knows (F2, F6)."""
+    me, declarer = view.seat, view.declarer
+    everyone = set(range(PLAYERS)) - {me}
+    if declarer is None:
+        return set(), set()
+    if me == declarer:
+        if view.solo:
+            return set(), everyone
+        if view.friend is not None:
+            return {view.friend}, everyone - {view.friend}
+        return set(), set()
+    if view.friend == me:
+        return {declarer}, everyone - {declarer}
+    if view.solo:
+        return everyone - {declarer}, {declarer}
+    if view.friend is not None:
+        return everyone - {declarer, view.friend}, {declarer, view.friend}
+    return set(), {declarer}
+
+
+class ComputerPlayer:
+    """A computer player for one seat; its choices depend only on its seat's view
+    and its own seeded random generator."""
+
+    def __init__(self, seat: int, seed: int = 0, rules: Ruleset = DEFAULT_RULES) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.rng = random.Random(f"computer-{seed}-{seat}")
+
+    # ---------------------------------------------------------- phases
+
+    def declaration(self, view: SeatView) -> Declare | None:
+        """Declare or overturn when the cards so far make a strong trump (D1–D3)."""
+        hand = view.hand
+        if len(hand) < 5:
+            return None
+        last = view.declarations[-1] if view.declarations else None
+        current = Declaration(last.cards, last.seat) if last else None
+        counts = Counter(hand)
+        best: tuple[float, tuple[Card, ...]] | None = None
+        for card, count in counts.items():
+            if not (card.rank == 2 or (card.suit is None and count == 2)):
+                continue
+            for shown in ([(card, card)] if count == 2 else []) + ([(card,)] if card.suit is not None else []):
+                if not check_declaration(Declaration(shown, self.seat), current).legal:
+                    continue
+                trump = Trump(card.suit)
+                strength = sum(1 for c in hand if trump.is_trump(c)) / len(hand)
+                need = (0.34 if current is None else 0.42) + (0.05 if card.suit is None else 0.0)
+                if strength >= need and (best is None or strength > best[0]):
+                    best = (strength, shown)
+        return Declare(self.seat, best[1]) if best else None
+
+    def bury(self, view: SeatView) -> Bury:
+        """Bury the weakest cards, emptying short side suits, keeping points (K1)."""
+        trump = view.trump
+        assert trump is not None
+        hand = list(view.hand)
+        counts = Counter(hand)
+        lengths = Counter(trump.lane(c) for c in hand)
+
+        def keep_value(card: Card) -> float:
+            lane = trump.lane(card)
+            if lane == TRUMP:
+                return 100 + trump.order(card)
+            value = float(trump.order(card)) + (25 if counts[card] == 2 else 0) + (15 if card.rank == 14 else 0)
+            value += 3 * lengths[lane] + 6 * card.points / 5
+            return value
+
+        ranked = sorted(hand, key=keep_value)
+        return Bury(self.seat, tuple(ranked[:8]))
+
+    def call(self, view: SeatView) -> Call | Solo:
+        """Call a side-suit ace held once (its twin's holder is a strong friend);
+        go solo only with an overwhelming hand (F1–F5)."""
+        trump = view.trump
+        assert trump is not None and view.kitty is not None
+        counts = Counter(view.hand)
+        buried = set(view.kitty)
+        nameable = [c for c, k in counts.items() if k == 1 and c not in buried]
+        trumps = sum(1 for c in view.hand if trump.is_trump(c))
+        if trumps >= 15 or not nameable:
+            return Solo(self.seat)
+
+        def preference(card: Card) -> tuple[int, int]:
+            side = not trump.is_trump(card)
+            return (2 if side and card.rank == 14 else 1 if side and card.rank == 13 else 0, trump.order(card))
+
+        return Call(self.seat, max(nameable, key=preference))
+
+    def play(self, view: SeatView) -> Play:
+        """Lead or follow (L1–L5, W0–W5)."""
+        if view.forced_options:
+            return Play(self.seat, min(view.forced_options, key=lambda o: (len(o), self._cost(view, o))))
+        if not view.trick:
+            return Play(self.seat, self._lead(view))
+        return Play(self.seat, self._follow(view))
+
+    def act(self, view: SeatView) -> Action | None:
+        """The action this seat takes now, or None if it is not this seat's turn."""
+        if view.phase is Phase.DEALING:
+            return self.declaration(view)
+        if view.declarer == self.seat and view.phase is Phase.BURYING:
+            return self.bury(view)
+        if view.declarer == self.seat and view.phase is Phase.CALLING:
+            return self.call(view)
+        if view.phase is Phase.PLAYING and view.to_play == self.seat:
+            return self.play(view)
+        return None
+
+    # ---------------------------------------------------------- leading
+
+    def _lead(self, view: SeatView) -> tuple[Card, ...]:
+        trump = view.trump
+        assert trump is not None
+        hand = view.hand
+        unseen = _unseen(view)
+        partners, opponents = _sides(view)
+        by_lane: dict[int, list[Card]] = {}
+        for card in hand:
+            by_lane.setdefault(trump.lane(card), []).append(card)
+        winners: list[tuple[float, tuple[Card, ...]]] = []
+        for lane, cards in by_lane.items():
+            sure = [c.cards for c in shape_of(cards, trump).components if self._sure(c.cards, lane, unseen, trump)]
+            if len(sure) > 1 and (lane != TRUMP or len(cards) == len(sure)):
+                throw = tuple(c for combo in sure for c in combo)
+                winners.append((2.0 + len(throw) + 0.1 * sum(c.points for c in throw), throw))
+            for combo in sure:
+                weight = 1.0 + len(combo) + 0.2 * sum(c.points for c in combo) - (1.5 if lane == TRUMP else 0)
+                winners.append((weight, combo))
+        if winners:
+            return max(winners, key=lambda w: w[0])[1]
+        declarer_side = view.seat == view.declarer or view.friend == view.seat
+        trumps = by_lane.get(TRUMP, [])
+        if declarer_side and len(trumps) * 2 > len(hand) and trumps:
+            runs = pair_runs(trumps, trump)
+            if runs:
+                low = runs[-1][-1]
+                return (low, low)
+        side = [(lane, cards) for lane, cards in by_lane.items() if lane != TRUMP]
+        if side:
+            lane, cards = min(side, key=lambda lc: (len(lc[1]), -max(trump.order(c) for c in lc[1])))
+            safe = [c for c in cards if not c.points] or cards
+            return (min(safe, key=trump.order),)
+        return (min(hand, key=lambda c: (c.points, trump.order(c))),)
+
+    @staticmethod
+    def _sure(combo: Sequence[Card], lane: int, unseen: Counter[Card], trump: Trump) -> bool:
+        """True if no unseen cards can beat ``combo`` in its own suit (L3)."""
+        top = max(trump.order(c) for c in combo)
+        higher = [c for c, k in unseen.items() if trump.lane(c) == lane and trump.order(c) > top]
+        if len(combo) == 1:
+            return not higher
+        return not any(unseen[c] == 2 for c in higher)
+
+    # ---------------------------------------------------------- following
+
+    def _candidates(self, view: SeatView) -> list[tuple[Card, ...]]:
+        trump = view.trump
+        assert trump is not None
+        lead = view.trick[0][1]
+        follows = legal_follows(view.hand, lead, trump, rules=self.rules)
+        candidates = list(islice(follows, 120))
+        if len(candidates) == 120:
+            candidates += [follows.random(self.rng) for _ in range(40)]
+            n = len(lead)
+            lane = shape_of(lead, trump).lane
+            suit = [c for c in view.hand if trump.lane(c) == lane]
+            rest = sorted((c for c in view.hand if trump.lane(c) != lane), key=lambda c: (c.points, trump.order(c)))
+            trumps = sorted((c for c in rest if trump.is_trump(c)), key=trump.order)
+            for extra in (rest, trumps, sorted(rest, key=lambda c: -c.points)):
+                play = tuple(suit[:n]) + tuple(extra[: n - len(suit[:n])])
+                if len(play) == n and play in follows:
+                    candidates.append(play)
+        return list(dict.fromkeys(tuple(sorted(c, key=lambda card: card.index)) for c in candidates))
+
+    def _cost(self, view: SeatView, play: Sequence[Card]) -> float:
+        trump = view.trump
+        assert trump is not None
+        return sum((30 + trump.order(c)) if trump.is_trump(c) else trump.order(c) for c in play)
+
+    def _follow(self, view: SeatView) -> tuple[Card, ...]:
+        trump = view.trump
+        assert trump is not None
+        partners, opponents = _sides(view)
+        plays = [cards for _, cards in view.trick]
+        current = explain_trick(plays, trump).winner
+        winner_seat = view.trick[current][0]
+        last = len(view.trick) == PLAYERS - 1
+        trick_points = sum(c.points for cards in plays for c in cards)
+        options = []
+        for play in self._candidates(view):
+            wins = explain_trick(plays + [play], trump).winner == len(plays)
+            points = sum(c.points for c in play)
+            options.append((play, wins, points, self._cost(view, play)))
+        if winner_seat in partners and (last or self._holds(view, plays[current], current)):
+            return max(options, key=lambda o: (not o[1], o[2], -o[3]))[0]
+        winning = [o for o in options if o[1]]
+        if winning and (trick_points + max(o[2] for o in winning) > 0 or last):
+            if last:
+                return min(winning, key=lambda o: (o[3] - 2 * o[2]))[0]
+            return max(winning, key=lambda o: (o[3] > 0, -o[3] + 3 * o[2]))[0] if trick_points >= 10 \
+                else min(winning, key=lambda o: o[3] - 2 * o[2])[0]
+        unknown_or_opponent = winner_seat not in partners
+        return min(options, key=lambda o: (o[2] if unknown_or_opponent else -o[2], o[3]))[0]
+
+    @staticmethod
+    def _holds(view: SeatView, play: Sequence[Card], index: int) -> bool:
+        """Rough guess that the current winning play will stand: it is a trump or a top card."""
+        trump = view.trump
+        assert trump is not None
+        return all(trump.is_trump(c) or trump.order(c) >= 13 for c in play)
+
+
+def play_computer_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES,
+                       players: dict[int, ComputerPlayer] | None = None) -> Game:
+    """A complete hand with computer players in every seat (or those given)."""
+    game = Game(seed, rules)
+    bots = players or {seat: ComputerPlayer(seat, seed, rules) for seat in range(PLAYERS)}
+    while game.phase is not Phase.FINISHED:
+        game.apply(next_action(game, bots))
+    return game
+
+
+def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
+    """The next action of a table of computer players (and the deal's chance steps)."""
+    if game.phase is Phase.DEALING:
+        recent = game.events[-1].results[-1] if game.events else None
+        asked = range(PLAYERS) if recent is not None and type(recent).__name__ == "Declared" \
+            else [getattr(recent, "seat", 0)] if recent is not None else []
+        for seat in asked:
+            if seat in bots:
+                declared = bots[seat].declaration(game.view(seat))
+                if declared is not None:
+                    return declared
+        return CloseDeal() if game.all_dealt else Deal()
+    for seat, bot in bots.items():
+        action = bot.act(game.view(seat))
+        if action is not None:
+            return action
+    raise RuntimeError(f"no computer player can act in the {game.phase.value} phase")
+
+
