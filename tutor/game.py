@@ -283,6 +283,8 @@ class Game:
         self._rng.shuffle(pack)
         if self.deck is not None and self.deal_number == 0:
             pack = list(self.deck)
+        if self.deal_number == 0:
+            self.first_deal: tuple[Card, ...] = tuple(pack)
         self._stock: list[Card] = pack[: PLAYERS * HAND_SIZE]
         self._kitty: list[Card] = pack[PLAYERS * HAND_SIZE:]
         self._hands: list[list[Card]] = [[] for _ in range(PLAYERS)]

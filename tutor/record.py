@@ -1,0 +1,174 @@
+"""A hand as a small text file, so a teacher can share one exact deal ("play this
+hand") or a whole played hand, and anyone can replay it.
+
+>>> from tutor.strategy import play_computer_hand
+>>> game = play_computer_hand(3)
+>>> text = export_hand(game)
+>>> text.splitlines()[0]
+'# 启东招朋友 hand record v1'
+>>> import_hand(text).events == game.events
+True
+>>> import_hand("# 启东招朋友 hand record v1\\nseed: x")
+Traceback (most recent call last):
+...
+tutor.record.HandFileError: line 2: the seed must be a whole number, not 'x'
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Final
+
+from tutor.cards import PACK, Card, format_cards
+from tutor.errors import IllegalActionError, TutorError
+from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play, Solo
+from tutor.notation import parse_cards
+from tutor.rules import DEFAULT_RULES, Ruleset
+
+HEADER: Final = "# 启东招朋友 hand record v1"
+MAX_LINES: Final = 2000
+
+
+class HandFileError(TutorError):
+    """A hand record that cannot be read or does not replay (names the line)."""
+
+
+def export_hand(game: Game, *, actions: bool = True) -> str:
+    """The hand as text: its deal (seed and the order of all 108 cards), the
+    rules that differ from the book's, and (unless ``actions`` is False, which
+    shares only the deal) every action taken so far."""
+    lines = [HEADER, f"seed: {game.seed}"]
+    for field in fields(Ruleset):
+        value = getattr(game.rules, field.name)
+        if value != getattr(DEFAULT_RULES, field.name):
+            lines.append(f"rule {field.name}: {value}")
+    deck = game.deck if game.deck is not None else game.first_deal
+    lines.append(f"deck: {format_cards(deck)}")
+    if actions:
+        deals = 0
+        for action in game.history:
+            if isinstance(action, Deal):
+                deals += 1
+                continue
+            if deals:
+                lines.append(f"deal {deals}")
+                deals = 0
+            lines.append(_action_text(action))
+        if deals:
+            lines.append(f"deal {deals}")
+    return "\n".join(lines) + "\n"
+
+
+def _action_text(action: Action) -> str:
+    if isinstance(action, Declare):
+        return f"declare {action.seat} {format_cards(action.cards)}"
+    if isinstance(action, CloseDeal):
+        return "close"
+    if isinstance(action, Bury):
+        return f"bury {action.seat} {format_cards(action.cards)}"
+    if isinstance(action, Call):
+        return f"call {action.seat} {action.card}"
+    if isinstance(action, Solo):
+        return f"solo {action.seat}"
+    assert isinstance(action, Play)
+    return f"play {action.seat} {format_cards(action.cards)}"
+
+
+def import_hand(text: str) -> Game:
+    """Rebuild the hand from its record, replaying and validating every action.
+    Refuses a broken or tampered record with :class:`HandFileError`."""
+    if not isinstance(text, str):
+        raise HandFileError("a hand record is text")
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        raise HandFileError(f"a hand record has at most {MAX_LINES} lines")
+    if not lines or lines[0].strip() != HEADER:
+        raise HandFileError(f"line 1: a hand record starts with {HEADER!r}")
+    seed: int | None = None
+    options: dict[str, object] = {}
+    deck: tuple[Card, ...] | None = None
+    game: Game | None = None
+    for number, raw in enumerate(lines[1:], 2):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            if game is None and line.startswith("seed:"):
+                value = line.removeprefix("seed:").strip()
+                if not value.isdigit():
+                    raise HandFileError(f"the seed must be a whole number, not {value!r}")
+                seed = int(value)
+            elif game is None and line.startswith("rule "):
+                name, _, value = line.removeprefix("rule ").partition(":")
+                options[name.strip()] = _option(name.strip(), value.strip())
+            elif game is None and line.startswith("deck:"):
+                deck = parse_cards(line.removeprefix("deck:"))
+            else:
+                if game is None:
+                    if seed is None:
+                        raise HandFileError("the record names no seed before its actions")
+                    game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
+                _replay_line(game, line)
+        except HandFileError as error:
+            raise HandFileError(f"line {number}: {error}") from None
+        except IllegalActionError as error:
+            raise HandFileError(f"line {number}: this action is refused: {error}") from None
+        except (TutorError, TypeError) as error:
+            raise HandFileError(f"line {number}: {error}") from None
+    if game is None:
+        if seed is None:
+            raise HandFileError("the record names no seed")
+        try:
+            game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
+        except (TutorError, TypeError) as error:
+            raise HandFileError(str(error)) from None
+    return game
+
+
+def _option(name: str, value: str) -> object:
+    known = {field.name: field.type for field in fields(Ruleset)}
+    if name not in known:
+        raise HandFileError(f"unknown rule option {name!r}")
+    default = getattr(DEFAULT_RULES, name)
+    if isinstance(default, bool):
+        if value not in ("True", "False"):
+            raise HandFileError(f"rule {name} is True or False, not {value!r}")
+        return value == "True"
+    if isinstance(default, int):
+        if not value.isdigit():
+            raise HandFileError(f"rule {name} is a whole number, not {value!r}")
+        return int(value)
+    return value
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1", "2", "3", "4"):
+        raise HandFileError(f"a seat is 0–4, not {text!r}")
+    return int(text)
+
+
+def _replay_line(game: Game, line: str) -> None:
+    verb, _, rest = line.partition(" ")
+    seat_text, _, cards_text = rest.strip().partition(" ")
+    if verb == "deal":
+        if not rest.strip().isdigit() or not 0 < int(rest) <= len(PACK):
+            raise HandFileError(f"'deal' takes a number of cards, not {rest.strip()!r}")
+        for _ in range(int(rest)):
+            game.apply(Deal())
+    elif verb == "close" and not rest.strip():
+        game.apply(CloseDeal())
+    elif verb == "declare":
+        game.apply(Declare(_seat(seat_text), parse_cards(cards_text)))
+    elif verb == "bury":
+        game.apply(Bury(_seat(seat_text), parse_cards(cards_text)))
+    elif verb == "call":
+        cards = parse_cards(cards_text)
+        if len(cards) != 1:
+            raise HandFileError("'call' names exactly one card")
+        game.apply(Call(_seat(seat_text), cards[0]))
+    elif verb == "solo" and not cards_text:
+        game.apply(Solo(_seat(seat_text)))
+    elif verb == "play":
+        game.apply(Play(_seat(seat_text), parse_cards(cards_text)))
+    else:
+        raise HandFileError(f"cannot read {line[:40]!r}: expected deal, declare, close, bury, call, solo or play")
