@@ -84,26 +84,27 @@ class Shape:
 
 
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
-    """Maximal runs of consecutive pairs among ``cards`` of one effective suit, the
-    longest first; each run lists one card per pair, high to low. A run of one is a
+    """Maximal runs of consecutive pairs among ``cards`` (pairs of different
+    effective suits never join), the longest first; each run lists one card per pair, high to low. A run of one is a
     plain pair, a run of two or more a tractor (M2).
 
     >>> [[str(c) for c in run] for run in pair_runs(parse_cards("♠QQJJ99 ♥22 SJ SJ BJ BJ"), Trump("♠"))]
     [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
     """
     counts = Counter(cards)
-    step = trump._step
-    order = trump._order
-    pairs = sorted((c for c, k in counts.items() if k >= 2), key=lambda c: (-(step[c.index] or 0), -order[c.index]))
+    step, order, lane = trump._step, trump._order, trump._lane
+    pairs = sorted((c for c, k in counts.items() if k >= 2),
+                   key=lambda c: (lane[c.index], -(step[c.index] or 0), -order[c.index]))
     runs: list[list[Card]] = []
     previous: int | None = None
+    previous_lane = -1
     for card in pairs:
         s = step[card.index]
-        if s is not None and previous is not None and s == previous - 1:
+        if s is not None and previous is not None and s == previous - 1 and lane[card.index] == previous_lane:
             runs[-1].append(card)
         else:
             runs.append([card])
-        previous = s
+        previous, previous_lane = s, lane[card.index]
     runs.sort(key=lambda run: (-len(run), -order[run[0].index]))
     return runs
 

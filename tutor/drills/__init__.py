@@ -1,4 +1,82 @@
 """Drills: seeded practice positions, checked by the rules module.
 
 See :mod:`tutor.drills.base` for the contract every drill kind keeps.
+:func:`generate` makes a drill from ``(kind, seed, level)``, always the same one;
+:data:`KINDS` lists the kinds with their title, rule IDs, levels and forms (a seed
+picks the form: ``FORMS[seed % len(FORMS)]``).
+
+>>> drill = generate("tractor", 4, level=1)
+>>> drill == generate("tractor", 4, level=1), drill.answer.value
+(True, 'choice')
+>>> drill.check("maybe").error
+"'maybe' is not one of the choices (yes, no)"
+>>> generate("chess", 1)
+Traceback (most recent call last):
+...
+tutor.drills.common.DrillError: unknown drill kind 'chess'; choose one of tractor, follow, ruff, throw, trick, declare, score
 """
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
+
+from tutor.drills import declare, follow, ruff, score, throw, tractor, trick
+from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
+from tutor.drills.common import LEVELS, SEEDS, DrillError, GenerationError, Question
+from tutor.errors import TutorError
+from tutor.i18n import Translator
+
+
+@dataclass(frozen=True, slots=True)
+class KindInfo:
+    """What the registry knows of a drill kind."""
+
+    title: str
+    rules: tuple[str, ...]
+    levels: tuple[int, ...]
+    forms: tuple[str, ...]
+    make: Callable[[int, int, random.Random, Translator], Question]
+
+
+KINDS: Final = MappingProxyType({
+    "tractor": KindInfo("Spot the tractor", ("M1", "M2", "M3"), LEVELS, tractor.FORMS, tractor.make),
+    "follow": KindInfo("Follow suit", ("W0", "W1", "W2", "W3", "W4", "W5"), LEVELS, follow.FORMS, follow.make),
+    "ruff": KindInfo("Ruff and over-ruff", ("R1", "R2", "R3", "R4", "R5"), LEVELS, ruff.FORMS, ruff.make),
+    "throw": KindInfo("Throws", ("L2", "L3", "L4", "L5"), LEVELS, throw.FORMS, throw.make),
+    "trick": KindInfo("Who wins the trick?", ("B1", "T6", "R5", "W6"), LEVELS, trick.FORMS, trick.make),
+    "declare": KindInfo("Declare and overturn", ("D1", "D2", "D3", "D4", "D5", "D6"), LEVELS, declare.FORMS,
+                        declare.make),
+    "score": KindInfo("Kitty and score", ("X1", "X2", "S1", "S2", "S3", "S4"), LEVELS, score.FORMS, score.make),
+})
+"""Kind key -> :class:`KindInfo` (title in English; translate it with a Translator)."""
+
+
+def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
+    """The drill of ``kind`` made from ``seed`` at ``level`` (1–3), in ``lang``.
+
+    Deterministic: the same arguments give an equal drill. Refuses an unknown kind,
+    a level outside 1–3, a seed outside 0 … 2**31 − 1 or an unknown language with
+    :class:`DrillError`.
+    """
+    info = KINDS.get(kind) if isinstance(kind, str) else None
+    if info is None:
+        raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+    if isinstance(level, bool) or not isinstance(level, int) or level not in info.levels:
+        raise DrillError(f"level {level!r} is not a level of {kind!r} drills; choose one of "
+                         f"{', '.join(map(str, info.levels))}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
+        raise DrillError(f"seed {seed!r} is not a whole number from 0 to {SEEDS.stop - 1}")
+    try:
+        tr = Translator(lang)
+    except TutorError as exc:
+        raise DrillError(str(exc)) from None
+    rng = random.Random(f"{kind}/{level}/{seed}")
+    return info.make(seed, level, rng, tr)
+
+
+__all__ = ["KINDS", "AnswerKind", "Choice", "Drill", "DrillError", "Feedback", "GenerationError", "KindInfo",
+           "Table", "generate"]

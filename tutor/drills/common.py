@@ -10,6 +10,7 @@ learner's answer without ever raising.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -127,6 +128,10 @@ class Question(Drill):
     judge: Judge | None = field(default=None, repr=False)
     solve: Solve | None = field(default=None, repr=False)
 
+    def __post_init__(self) -> None:
+        if self.solve is not None:  # listing every correct pick can be slow: do it once
+            object.__setattr__(self, "solve", functools.cache(self.solve))
+
     def _key(self) -> tuple[object, ...]:
         return (self.kind, self.level, self.seed, self.question, self.trump, self.rules, self.hand, self.table,
                 self.shown, self.answer, self.choices, self.pick, self.hints, self.rule, self.explain, self.lang,
@@ -242,3 +247,55 @@ def yes_no(tr: Translator) -> tuple[Choice, ...]:
 
 def yes_no_key(value: bool) -> frozenset[str]:
     return frozenset({"yes" if value else "no"})
+
+
+def play_singles(rng: random.Random, hands: Sequence[Hand], trump: Trump, tricks: int) -> list[Hand]:
+    """The hands after ``tricks`` tricks of single cards played from them: each
+    follower plays a card of the led suit if it can, else any card (often a trump);
+    the winner leads next (B1, B2). A way to reach natural mid-hand positions, where
+    voids are common."""
+    from tutor.trick import trick_winner
+
+    held = [list(h) for h in hands]
+    leader = rng.randrange(PLAYERS)
+    for _ in range(tricks):
+        lead = rng.choice(held[leader])
+        lane = trump.lane(lead)
+        plays = [(leader, lead)]
+        for i in range(1, PLAYERS):
+            seat = (leader + i) % PLAYERS
+            suit = [c for c in held[seat] if trump.lane(c) == lane]
+            if not suit and rng.random() < 0.5:
+                suit = [c for c in held[seat] if trump.is_trump(c)]
+            plays.append((seat, rng.choice(suit or held[seat])))
+        for seat, card in plays:
+            held[seat].remove(card)
+        leader = plays[trick_winner([(c,) for _, c in plays], trump)][0]
+    return [tuple(h) for h in held]
+
+
+def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
+    """The cards of ``hand`` by effective suit (0–3 side suits, 4 trumps)."""
+    out: dict[int, list[Card]] = {}
+    for c in hand:
+        out.setdefault(trump.lane(c), []).append(c)
+    return out
+
+
+def multiset_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
+    """Every distinct choice of ``k`` cards from ``cards`` (copies count once each)."""
+    items = sorted(Counter(cards).items(), key=lambda kv: kv[0].index)
+    out: list[tuple[Card, ...]] = []
+
+    def walk(i: int, left: int, acc: tuple[Card, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(items):
+            return
+        card, count = items[i]
+        for take in range(min(count, left), -1, -1):
+            walk(i + 1, left - take, acc + (card,) * take)
+
+    walk(0, k, ())
+    return out

@@ -30,12 +30,20 @@ def _pairs(hand: Sequence[Card]) -> list[Card]:
     return [c for c, k in Counter(hand).items() if k == 2]
 
 
+def runs_by_lane(hand: Sequence[Card], trump: Trump) -> list[list[Card]]:
+    """Pair runs of ``hand``, suit by suit (:func:`tutor.combos.pair_runs` wants one suit)."""
+    by_lane: dict[int, list[Card]] = {}
+    for c in hand:
+        by_lane.setdefault(trump.lane(c), []).append(c)
+    return [run for lane in sorted(by_lane) for run in pair_runs(by_lane[lane], trump)]
+
+
 def _candidates(hand: Hand, trump: Trump, level: int, want_yes: bool) -> dict[str, list[tuple[Card, ...]]]:
     """Cards of ``hand`` to ask about, by category (see the module doc)."""
     found: dict[str, list[tuple[Card, ...]]] = {}
     lane, order, step = trump.lane, trump.order, trump.step
     if want_yes:
-        for run in pair_runs(hand, trump):
+        for run in runs_by_lane(hand, trump):
             if len(run) < 2:
                 continue
             for size in range(2, len(run) + 1):
@@ -99,13 +107,20 @@ def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Qu
     if want_yes and level == 1:
         category = "plain"
 
+    allowed = ("tricky", "plain") if want_yes and level > 1 else ("plain",) if want_yes else _NO_BY_LEVEL[level]
+    tries = [0]
+
     def build(rng: random.Random) -> tuple[Trump, int, Hand, tuple[Card, ...]] | None:
+        # the category drawn first is preferred for 10 deals, then any allowed one will do
+        tries[0] += 1
+        wanted = (category,) if tries[0] <= 10 else allowed
         trump = pick_trump(rng, level)
         hands, _ = deal(rng)
         seats = list(range(5))
         rng.shuffle(seats)
         for seat in seats:
-            options = _candidates(hands[seat], trump, level, want_yes).get(category)
+            found = _candidates(hands[seat], trump, level, want_yes)
+            options = [o for k in wanted for o in found.get(k, ())]
             if options:
                 return trump, seat, hands[seat], rng.choice(options)
         return None
@@ -128,7 +143,7 @@ def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Qu
 
 def tractor_cards(hand: Sequence[Card], trump: Trump) -> tuple[list[list[Card]], tuple[Card, ...]]:
     """The tractors of ``hand`` (as pair runs) and every card belonging to one."""
-    runs = [run for run in pair_runs(hand, trump) if len(run) > 1]
+    runs = [run for run in runs_by_lane(hand, trump) if len(run) > 1]
     return runs, trump.sorted(c for run in runs for c in run for _ in range(2))
 
 

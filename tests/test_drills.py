@@ -1,0 +1,311 @@
+"""Drills: every stated answer re-derived independently through the public rules
+API, for many seeds of every kind and level; bad answers never raise."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tutor import (Declaration, can_overturn, check_follow, check_ruff, check_throw, is_tractor, kitty_flip,
+                   kitty_multiplier, points, score_hand, trick_winner)
+from tutor.drills import KINDS, AnswerKind, DrillError, generate
+from tutor.drills.progress import Progress, ProgressError, utc
+
+SEEDS = range(0, 240)  # per kind and level: 720 drills per kind
+
+
+def multiset_picks(hand, k):
+    items = sorted(Counter(hand).items(), key=lambda kv: kv[0].index)
+    out = []
+
+    def walk(i, left, acc):
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(items):
+            return
+        card, count = items[i]
+        for take in range(min(count, left), -1, -1):
+            walk(i + 1, left - take, acc + (card,) * take)
+
+    walk(0, k, ())
+    return out
+
+
+def card_picks(drill, rng, limit=400):
+    """Picks of ``drill.pick`` cards from the hand: all when few, else a sample."""
+    picks = multiset_picks(drill.hand, drill.pick)
+    if len(picks) > limit:
+        picks = rng.sample(picks, limit)
+    return picks
+
+
+def expected_choice(drill):
+    """The correct choice keys, recomputed from the rules API."""
+    kind, q = drill.kind, drill.question
+    if kind == "tractor":
+        return {"yes" if is_tractor(drill.shown, drill.trump) else "no"}
+    if kind == "follow":
+        lead = drill.table.plays[0][1]
+        return {"yes" if check_follow(drill.hand, lead, drill.shown, drill.trump).legal else "no"}
+    if kind == "ruff":
+        plays = drill.table.plays
+        lead = plays[0][1]
+        beat = None
+        if "winning with a ruff" in q:
+            beat = plays[trick_winner([p for _, p in plays], drill.trump)][1]
+        return {"yes" if check_ruff(drill.hand, lead, drill.shown, drill.trump, beat=beat).legal else "no"}
+    if kind == "throw":
+        result = check_throw(drill.shown, [c for _, c in drill.others], drill.trump)
+        if "Does it stand" in q:
+            return {"yes" if result.ok else "no"}
+        assert not result.ok
+        return {c.key for c in drill.choices if c.label in {" ".join(map(str, o)) for o in result.options}}
+    if kind == "trick":
+        plays = drill.table.plays
+        return {str(plays[trick_winner([p for _, p in plays], drill.trump)][0])}
+    if kind == "declare":
+        if "kitty" in q and "which card" in q:
+            card = kitty_flip(drill.shown)
+            return {"redeal" if card is None else str(drill.shown.index(card))}
+        if "Who becomes" in q:
+            card = kitty_flip(drill.shown)
+            return {"redeal" if card is None else str(next(s for s, h in drill.others if card in h))}
+        (seat_, current), = drill.others
+        counts = Counter(drill.hand)
+        shows = [(c,) for c in counts] + [(c, c) for c in counts if counts[c] == 2]
+        ok = any(can_overturn(Declaration(s, seat=drill.seat), Declaration(current, seat=seat_)) for s in shows)
+        return {"yes" if ok else "no"}
+    raise AssertionError(kind)
+
+
+def expected_number(drill):
+    q = drill.question
+    if drill.kind == "throw":
+        return check_throw(drill.shown, [c for _, c in drill.others], drill.trump).penalty
+    if "multiplied" in q:
+        return kitty_multiplier(drill.shown, drill.trump)
+    if "attackers' total" in q:
+        won = int(re.search(r"won (\d+) points", q).group(1))
+        lead = drill.table.plays[0][1]
+        if "won by the declarer's side" in q:
+            return won
+        return won + points(drill.shown) * kitty_multiplier(lead, drill.trump)
+    total = int(re.search(r"finish with (-?\d+) points", q).group(1))
+    decl = re.search(r"There were (\d+) declarations", q)
+    solo = "solo" in q
+    role = "declarer" if "the declarer score" in q else "friend" if "the friend" in q else "attacker"
+    return score_hand(total, declarations=int(decl.group(1)) if decl else 1, solo=solo)[role]
+
+
+def expected_cards_ok(drill, cards):
+    kind = drill.kind
+    if kind == "tractor":
+        counts = Counter(drill.hand)
+        pairs = [c for c, k in counts.items() if k == 2]
+        want = Counter({c: 2 for c in pairs if any(is_tractor((c, c, d, d), drill.trump) for d in pairs if d is not c)})
+        return Counter(cards) == want
+    if kind == "follow":
+        return check_follow(drill.hand, drill.table.plays[0][1], cards, drill.trump).legal
+    if kind == "ruff":
+        plays = drill.table.plays
+        beat = None
+        if "winning with a ruff" in drill.question:
+            beat = plays[trick_winner([p for _, p in plays], drill.trump)][1]
+        return check_ruff(drill.hand, plays[0][1], cards, drill.trump, beat=beat).legal
+    if kind == "declare":
+        (seat_, current), = drill.others
+        return can_overturn(Declaration(cards, seat=drill.seat), Declaration(current, seat=seat_))
+    raise AssertionError(kind)
+
+
+def verify(drill, rng):
+    assert drill.hints and len(drill.hints) == 3 and drill.question
+    if drill.answer is AnswerKind.CHOICE:
+        want = expected_choice(drill)
+        assert want and len(want) < len(drill.choices), "a choice drill must not be degenerate"
+        for choice in drill.choices:
+            fb = drill.check(choice.key)
+            assert fb.error is None and fb.correct == (choice.key in want), (choice, fb)
+            assert fb.message and fb.rule and fb.answer_count == len(want)
+    elif drill.answer is AnswerKind.NUMBER:
+        want = expected_number(drill)
+        for guess in (want, want + 5, want - 1, str(want)):
+            fb = drill.check(guess)
+            assert fb.error is None and fb.correct == (guess in (want, str(want))), (guess, fb)
+    else:
+        if drill.kind == "tractor":
+            counts = Counter(drill.hand)
+            pairs = [c for c, k in counts.items() if k == 2]
+            picks = [tuple(c for c in combo for _ in range(2)) for r in range(1, min(len(pairs), 5) + 1)
+                     for combo in combinations(pairs, r)]
+        elif drill.kind == "declare":
+            counts = Counter(drill.hand)
+            picks = [(c,) for c in counts] + [(c, c) for c in counts if counts[c] == 2] + [()]
+            picks += [tuple(drill.hand[:2])]
+        else:
+            picks = card_picks(drill, rng)
+        right = 0
+        for pick in picks:
+            fb = drill.check(pick)
+            assert fb.error is None, (pick, fb)
+            ok = expected_cards_ok(drill, pick)
+            right += ok
+            assert fb.correct == ok, (drill.question, pick, fb)
+        first = drill.check(drill.solutions()[0][0])
+        assert first.correct and first.answer_count >= 1
+        if drill.kind not in ("tractor", "declare"):
+            assert right < len(picks), "a cards drill must not be degenerate"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_answer_is_recomputed(kind, level):
+    rng = random.Random(f"{kind}{level}")
+    for seed in SEEDS:
+        drill = generate(kind, seed, level)
+        assert drill.kind == kind and drill.level == level and drill.seed == seed
+        verify(drill, rng)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_same_seed_same_drill(kind):
+    for seed in (0, 1, 2, 3, 17, 99, 2**31 - 1):
+        for level in (1, 2, 3):
+            assert generate(kind, seed, level) == generate(kind, seed, level)
+    assert len({generate(kind, s, 2).question for s in range(30)}) > 10
+
+
+JUNK = [None, 3.5, True, object(), {"a": 1}, "zzz", "♠A ♠A ♠A", ["♠A", 5], [None], "  ", ["♠AX"], b"\x00"]
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_bad_answers_are_errors_not_exceptions(kind):
+    for seed in range(40):
+        drill = generate(kind, seed, 1 + seed % 3)
+        for junk in JUNK:
+            fb = drill.check(junk)
+            if fb.error is None:  # only an empty pick may be a real (wrong) answer
+                assert drill.answer is AnswerKind.CARDS and drill.pick is None or junk == "  "
+                continue
+            assert not fb.correct and fb.error
+        if drill.answer is AnswerKind.CARDS:
+            missing = next(c for c in generate("follow", 0).hand + drill.hand if c not in drill.hand) \
+                if any(c not in drill.hand for c in generate("follow", 0).hand) else None
+            if missing is not None:
+                assert drill.check((missing,) * (drill.pick or 1)).error
+            if drill.pick:
+                assert drill.check(drill.hand[: drill.pick + 1]).error  # wrong count
+                as_text = " ".join(map(str, drill.hand[: drill.pick]))
+                as_list = [str(c) for c in drill.hand[: drill.pick]]
+                a, b, c = drill.check(as_text), drill.check(as_list), drill.check(tuple(drill.hand[: drill.pick]))
+                assert a.error is None and a == b == c
+        if drill.answer is AnswerKind.NUMBER:
+            assert drill.check("7.5").error and drill.check(float("nan")).error
+
+
+@pytest.mark.parametrize("args", [("chess", 1, 1), ("follow", -1, 1), ("follow", 2**31, 1), ("follow", 1, 0),
+                                  ("follow", 1, 4), ("follow", "1", 1), ("follow", 1, True), (None, 1, 1)])
+def test_bad_arguments_raise_drill_error(args):
+    with pytest.raises(DrillError):
+        generate(*args)
+    with pytest.raises(ValueError):
+        generate(*args)
+
+
+def test_bad_language():
+    with pytest.raises(DrillError):
+        generate("follow", 1, 1, lang="xx")
+    assert generate("follow", 1, 1, lang="zh-Hans").lang == "zh-Hans"
+
+
+def test_registry():
+    assert set(KINDS) == {"tractor", "follow", "ruff", "throw", "trick", "declare", "score"}
+    for info in KINDS.values():
+        assert info.title and info.rules and info.levels == (1, 2, 3) and info.forms
+
+
+# ---------------------------------------------------------------- progress
+
+NOW = utc(2025, 3, 1, 12)
+
+
+def test_stars_and_streaks():
+    p = Progress()
+    for seed in range(15):
+        p = p.record("follow", seed, 1, True, utc(2025, 3, 1, 12, seed))
+    k = p.kind("follow")
+    assert (k.attempts, k.correct, k.streak, k.stars) == (15, 15, 15, 3)
+    p = p.record("follow", 99, 1, False, utc(2025, 3, 1, 13))
+    assert p.kind("follow").streak == 0 and p.kind("follow").stars == 3
+
+
+def test_retry_does_not_double_count():
+    p = Progress().record("tractor", 5, 1, False, NOW)
+    q = p.record("tractor", 5, 1, True, utc(2025, 3, 1, 12, 0, 20))  # retry right away
+    assert q == p and q.record("tractor", 5, 1, False, NOW) == p
+
+
+def test_mistake_comes_back():
+    p = Progress().record("ruff", 42, 3, False, NOW)
+    assert p.next_drill("ruff", NOW) != (42, 3)
+    later = utc(2025, 3, 1, 12, 5)
+    assert p.next_drill("ruff", later) == (42, 3)
+    assert p.next_drill("follow", later) != (42, 3)
+    p = p.record("ruff", 42, 3, True, later)
+    assert p.kind("ruff").attempts == 2
+    for _ in range(6):  # answered right each time it comes due, it leaves the list
+        if not p.reviews:
+            break
+        due = p.reviews[0].due
+        assert p.next_drill("ruff", due) == (42, 3)
+        p = p.record("ruff", 42, 3, True, due)
+    assert not p.reviews
+
+
+def test_fresh_seeds_are_deterministic():
+    p = Progress()
+    assert p.next_drill("follow", NOW) == Progress().next_drill("follow", NOW)
+    q = p.record("follow", p.next_drill("follow", NOW)[0], 1, True, NOW)
+    assert q.next_drill("follow", NOW) != p.next_drill("follow", NOW)
+
+
+def test_progress_round_trips():
+    p = Progress()
+    for i in range(12):
+        p = p.record(["follow", "ruff", "trick"][i % 3], i, 1 + i % 3, i % 4 == 0, utc(2025, 3, 1, 12, i))
+    text = p.to_json()
+    assert Progress.from_json(text) == p
+    assert Progress.from_json_lenient(text) == (p, None)
+
+
+@pytest.mark.parametrize("text", ["", "not json", "[]", "null", '{"version": 99}', '{"version": 1, "kinds": []}',
+                                  '{"version": 1, "kinds": {"follow": [1, 5, 0, 0]}}',
+                                  '{"version": 1, "reviews": [{"kind": "follow"}]}', "{" * 5000])
+def test_tampered_progress(text):
+    with pytest.raises(ProgressError):
+        Progress.from_json(text)
+    progress, note = Progress.from_json_lenient(text)
+    assert isinstance(progress, Progress) and note
+
+
+def test_lenient_keeps_the_valid_parts():
+    p = Progress().record("follow", 3, 1, False, NOW).record("ruff", 4, 2, True, utc(2025, 3, 1, 13))
+    import json
+    body = json.loads(p.to_json())
+    body["kinds"]["trick"] = "garbage"
+    body["reviews"].append({"kind": "x", "seed": -1, "level": 9, "card": {}})
+    kept, note = Progress.from_json_lenient(json.dumps(body))
+    assert kept.kind("follow") == p.kind("follow") and kept.reviews == p.reviews and note
+    with pytest.raises(ProgressError):
+        Progress.from_json(json.dumps(body))
+
+
+def test_time_must_be_aware():
+    from datetime import datetime
+    with pytest.raises(ProgressError):
+        Progress().record("follow", 1, 1, True, datetime(2025, 1, 1))

@@ -1,0 +1,155 @@
+"""Declaration drills (D1–D6): "Can you overturn the current declaration?",
+"Show the cards that overturn it", "Which kitty card decides trump?" and "Who
+becomes the declarer after the flip?".
+
+The learner's hand is what they hold part-way through a real deal. Level 1: a
+single 2 was declared; level 2: a pair of 2s or jokers was declared; level 3: also
+your own declaration (D3) and equal pairs. Kitty flips: level 1 any kitty, level 2
+the first card's twin is in the kitty, level 3 the first two cards are paired in it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
+from tutor.cards import PLAYERS, Card, format_cards
+from tutor.drills.base import AnswerKind, Choice, Table
+from tutor.drills.common import Hand, Question, deal, redraw, yes_no, yes_no_key
+from tutor.i18n import Translator
+from tutor.order import Trump
+
+FORMS = ("can-overturn", "overturn-cards", "kitty-card", "flip-declarer")
+
+
+def _showable(hand: Hand) -> list[tuple[Card, ...]]:
+    """Every single card and every pair of ``hand``: the rules module decides which can declare."""
+    counts = Counter(hand)
+    return [(c,) for c in sorted(counts)] + [(c, c) for c in sorted(counts) if counts[c] == 2]
+
+
+def _overturns(hand: Hand, seat: int, current: Declaration) -> list[tuple[Card, ...]]:
+    return [cards for cards in _showable(hand) if check_declaration(Declaration(cards, seat=seat), current).legal]
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    form = FORMS[seed % len(FORMS)]
+    if form in ("kitty-card", "flip-declarer"):
+        return _flip(form, seed, level, rng, tr)
+    want_yes = form == "overturn-cards" or rng.random() < 0.5
+
+    def build(rng: random.Random) -> tuple[Hand, int, Declaration] | None:
+        hands, _ = deal(rng)
+        dealt = rng.randint(8, 20) if level == 1 else rng.randint(18, 20)
+        partial = [h[:dealt] for h in hands]
+        own = level == 3 and rng.random() < 0.3  # your own declaration (D3)
+        pairs = [(seat, other) for seat in range(PLAYERS) for other in range(PLAYERS) if (seat == other) == own]
+        rng.shuffle(pairs)
+        for seat, other in pairs:
+            options = [c for c in _showable(partial[other]) if check_declaration(c, None).legal]
+            if level == 1:
+                options = [c for c in options if len(c) == 1]
+            else:
+                options = [c for c in options if len(c) == 2]
+            if not options:
+                continue
+            current = Declaration(rng.choice(options), seat=other)
+            can = bool(_overturns(partial[seat], seat, current))
+            if can != want_yes:
+                continue
+            if not can and not any(c[0].rank == 2 or c[0].is_joker for c in _showable(partial[seat])):
+                continue  # a "no" is only worth asking when you hold something that looks like it might
+            return partial[seat], seat, current
+        return None
+
+    hand, seat, current = redraw(rng, build, "a declaration to overturn")
+    ways = _overturns(hand, seat, current)
+    trump = current.trump
+    who = tr("you") if current.seat == seat else tr("seat {seat}", seat=current.seat)
+    look = tr("Find your 2s and jokers, single and paired.")
+    rule_hint = tr("D2–D3: single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair; an overturn must be "
+                   "strictly stronger, and nobody overturns their own declaration.")
+    answer_text = " / ".join(format_cards(w) for w in ways) or tr("none")
+    if ways:
+        why = tr("You can overturn {current} with {ways} (D3).", current=str(current), ways=answer_text)
+    else:
+        mine = [c for c in _showable(hand) if c[0].rank == 2 or c[0].is_joker]
+        first = check_declaration(Declaration(mine[0], seat=seat), current) if mine else None
+        reason = first.reason if first is not None else tr("you hold no 2 and no joker")
+        why = tr("You cannot overturn {current}: {reason}.", current=str(current), reason=reason)
+    common = dict(kind="declare", level=level, seed=seed, lang=tr.language, trump=trump,
+                  rules=("D1", "D2", "D3", "D4"), hand=Trump(None).sorted(hand), table=Table(), shown=current.cards,
+                  seat=seat, others=((current.seat, current.cards),))
+    if form == "can-overturn":
+        return Question(
+            question=tr("{who} declared {cards}. Can you overturn it with the cards you hold so far?",
+                        who=who[:1].upper() + who[1:], cards=str(current)),
+            answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, rule="D3", explain=why,
+            correct=yes_no_key(bool(ways)),
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if ways else tr("No"))),
+            **common)  # type: ignore[arg-type]
+
+    def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
+        verdict = check_declaration(Declaration(cards, seat=seat), current)
+        return verdict.legal, verdict.rule or "D3", tr("{reason}.", reason=verdict.reason[:1].upper() +
+                                                       verdict.reason[1:])
+
+    return Question(
+        question=tr("{who} declared {cards}. Show the cards that overturn it.", who=who[:1].upper() + who[1:],
+                    cards=str(current)),
+        answer=AnswerKind.CARDS, choices=(), pick=None, rule="D3", explain=why,
+        judge=judge, solve=lambda: (tuple(format_cards(w) for w in ways[:10]), len(ways)),
+        hints=(look, rule_hint, tr("The answer: {answer}.", answer=answer_text)),
+        **common)  # type: ignore[arg-type]
+
+
+def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    def build(rng: random.Random) -> tuple[list[Hand], Hand] | None:
+        hands, kitty = deal(rng)
+        counts = Counter(kitty)
+        paired_first = sum(1 for c in kitty[:2] if counts[c] == 2)
+        if level == 2 and counts[kitty[0]] != 2:
+            return None
+        if level == 3 and paired_first < 2:
+            return None
+        return hands, kitty
+
+    hands, kitty = redraw(rng, build, "a kitty to flip")
+    card = kitty_flip(kitty)
+    look = tr("Turn the kitty over card by card and ask of each: is its twin also in the kitty?")
+    rule_hint = tr("D6: the first card whose twin is not in the kitty decides trump (a joker: no-trump), and the "
+                   "holder of its twin declares; four pairs: deal again.")
+    common = dict(kind="declare", level=level, seed=seed, lang=tr.language,
+                  rules=("D5", "D6"), hand=(), table=Table(), shown=kitty)
+    if card is None:
+        why = tr("The kitty {kitty} is four pairs: the deal is void and dealt again (D6).", kitty=format_cards(kitty))
+        trump = Trump(None)
+    else:
+        trump = flip_trump(card)
+        why = tr("{card} is the first card whose twin is not in the kitty; it makes {trump} (D6).", card=str(card),
+                 trump=str(trump))
+    if form == "kitty-card":
+        choices = tuple(Choice(str(i), tr("{n}. {card}", n=i + 1, card=str(c))) for i, c in enumerate(kitty))
+        choices += (Choice("redeal", tr("None: deal again")),)
+        key = "redeal" if card is None else str(kitty.index(card))
+        return Question(
+            question=tr("Nobody declared. The kitty is turned over in this order: which card decides trump?"),
+            trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
+            correct=frozenset({key}),
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=str(card) if card else tr("deal again"))),
+            **common)  # type: ignore[arg-type]
+    holder = next((s for s, h in enumerate(hands) if card in h), None) if card is not None else None
+    choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS))
+    choices += (Choice("redeal", tr("Nobody: deal again")),)
+    if holder is not None:
+        why += " " + tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder)
+    key = "redeal" if holder is None else str(holder)
+    return Question(
+        question=tr("Nobody declared. The kitty is turned over in this order; the hands are shown. Who becomes "
+                    "the declarer?"),
+        trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
+        correct=frozenset({key}), others=tuple((s, Trump(None).sorted(h)) for s, h in enumerate(hands)),
+        hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("seat {seat}", seat=holder)
+                                   if holder is not None else tr("deal again"))),
+        **common)  # type: ignore[arg-type]

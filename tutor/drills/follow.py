@@ -1,0 +1,203 @@
+"""Following drills (W0–W5): "Play a legal follow" and "Is this follow legal?".
+
+Level 1: a single or a pair is led and the learner holds the led suit; level 2:
+a pair or a tractor is led and the learner holds pairs in the led suit (W3, W4);
+level 3: a tractor or a standing throw is led, and the learner holds pairs in the
+suit or is short of it (W2, W4, W5).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+from tutor.cards import PLAYERS, Card, format_cards
+from tutor.combos import Kind, pair_runs, shape_of, split
+from tutor.drills.base import AnswerKind, Table
+from tutor.drills.common import MAX_SHOWN, Hand, Question, deal, pick_trump, redraw, yes_no, yes_no_key
+from tutor.follow import check_follow, legal_follows
+from tutor.i18n import Translator
+from tutor.order import TRUMP, Trump
+from tutor.throw import check_throw
+
+FORMS = ("play", "is-legal")
+
+
+def lanes(hand: Hand, trump: Trump) -> dict[int, list[Card]]:
+    """The cards of ``hand`` by effective suit."""
+    out: dict[int, list[Card]] = {}
+    for c in hand:
+        out.setdefault(trump.lane(c), []).append(c)
+    return out
+
+
+def choose_lead(rng: random.Random, hands: list[Hand], leader: int, trump: Trump, kinds: tuple[str, ...],
+                side_only: bool = False) -> tuple[Card, ...] | None:
+    """A natural lead of one of ``kinds`` ("single", "pair", "tractor", "throw")
+    from the leader's hand; a throw is made of the suit's top parts, with a pair or
+    a tractor in it, and only if it stands (L3)."""
+    by_lane = lanes(hands[leader], trump)
+    if side_only:
+        by_lane.pop(TRUMP, None)
+    kind = rng.choice(kinds)
+    suits = sorted(by_lane)
+    rng.shuffle(suits)
+    for lane in suits:
+        cards = by_lane[lane]
+        options: list[tuple[Card, ...]] = []
+        if kind == "single":
+            options.extend((c,) for c in sorted(set(cards)))
+        elif kind in ("pair", "tractor"):
+            for run in pair_runs(cards, trump):
+                if kind == "pair":
+                    options.extend((c, c) for c in run)
+                    continue
+                for start in range(len(run) - 1):
+                    options.append(tuple(c for c in run[start:start + 2] for _ in range(2)))
+                if len(run) > 2:
+                    options.append(tuple(c for c in run for _ in range(2)))
+        else:
+            components = sorted(split(cards, trump), key=lambda c: -c.top)
+            combined = [c for c in components if c.kind is not Kind.SINGLE]
+            if len(components) < 2 or not combined:
+                continue
+            k = rng.randint(2, min(4, len(components)))
+            chosen = components[:k]
+            if all(c.kind is Kind.SINGLE for c in chosen):
+                chosen[-1] = rng.choice(combined)
+            throw = tuple(card for c in chosen for card in c.cards)
+            others = [hands[s] for s in range(PLAYERS) if s != leader]
+            if check_throw(throw, others, trump).ok:
+                options.append(throw)
+        if options:
+            return trump.sorted(rng.choice(options))
+    return None
+
+
+def duty_rule(lead: tuple[Card, ...], trump: Trump) -> str:
+    """The W-rule a lead puts on its followers."""
+    shape = shape_of(lead, trump)
+    return {Kind.SINGLE: "W2", Kind.PAIR: "W3", Kind.TRACTOR: "W4", None: "W5"}[shape.kind]
+
+
+def _position(seed: int, level: int, rng: random.Random) -> tuple[Trump, int, int, Hand, tuple[Card, ...], Table]:
+    kinds = {1: ("single", "pair"), 2: ("pair", "pair", "tractor"), 3: ("tractor", "throw", "throw")}[level]
+
+    def build(rng: random.Random) -> tuple[Trump, int, int, Hand, tuple[Card, ...], Table] | None:
+        trump = pick_trump(rng, level)
+        hands, _ = deal(rng)
+        leaders = list(range(PLAYERS))
+        rng.shuffle(leaders)
+        for leader in leaders:
+            found = _follower(rng, hands, leader, trump)
+            if found is not None:
+                return found
+        return None
+
+    def _follower(rng: random.Random, hands: list[Hand], leader: int,
+                  trump: Trump) -> tuple[Trump, int, int, Hand, tuple[Card, ...], Table] | None:
+        lead = choose_lead(rng, hands, leader, trump, kinds)
+        if lead is None:
+            return None
+        n = len(lead)
+        lane = trump.lane(lead[0])
+        followers = [(leader + i) % PLAYERS for i in range(1, PLAYERS)]
+        rng.shuffle(followers)
+        for seat in followers:
+            hand = hands[seat]
+            suit = [c for c in hand if trump.lane(c) == lane]
+            if not suit:
+                continue
+            has_pairs = bool(pair_runs(suit, trump))
+            if level == 2 and not (len(suit) > n and has_pairs):
+                continue
+            if level == 3 and not ((len(suit) > n and has_pairs) or len(suit) < n):
+                continue
+            plays: list[tuple[int, tuple[Card, ...]]] = [(leader, lead)]
+            s = (leader + 1) % PLAYERS
+            while s != seat:
+                plays.append((s, legal_follows(hands[s], lead, trump).random(rng)))
+                s = (s + 1) % PLAYERS
+            return trump, seat, leader, hand, lead, Table(tuple(plays))
+        return None
+
+    return redraw(rng, build, f"a level-{level} follow position")
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    form = FORMS[seed % len(FORMS)]
+    trump, seat, leader, hand, lead, table = _position(seed, level, rng)
+    lead_text = format_cards(lead)
+    rule = duty_rule(lead, trump)
+    shape = shape_of(lead, trump)
+    suit_name = Trump.suit_name(shape.lane)
+    first = legal_follows(hand, lead, trump).first()
+    assert first is not None
+    look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {suit} cards and your pairs in {suit}.",
+              leader=leader, lead=lead_text, what=shape.describe(), suit=suit_name)
+    rule_hint = {
+        "W2": tr("W2: play the led suit while you can; if you have fewer cards of it than the lead, play them all."),
+        "W3": tr("W3: when a pair is led and you hold a pair in that suit, you must play a pair."),
+        "W4": tr("W4: follow a tractor with a tractor of that length if you hold one, else with as many pairs as "
+                 "you can."),
+        "W5": tr("W5: follow a throw part by part: match its tractors, then as many pairs as you can."),
+    }[rule]
+    common = dict(kind="follow", level=level, seed=seed, lang=tr.language, trump=trump,
+                  rules=("W0", "W1", "W2", "W3", "W4", "W5"), hand=trump.sorted(hand), table=table, seat=seat)
+    if form == "play":
+        def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
+            verdict = check_follow(hand, lead, cards, trump)
+            return verdict.legal, verdict.rule or rule, _sentence(verdict.reason, tr)
+
+        def solve() -> tuple[tuple[str, ...], int]:
+            follows = legal_follows(hand, lead, trump)
+            shown = tuple(format_cards(p) for p in islice(follows, MAX_SHOWN))
+            return shown, follows.count()
+
+        return Question(
+            question=tr("Seat {leader} leads {lead}. Play a legal follow from your hand ({n} cards).",
+                        leader=leader, lead=lead_text, n=len(lead)),
+            shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
+            hints=(look, rule_hint, tr("For example: {cards}.", cards=format_cards(first))),
+            rule=rule, explain="", judge=judge, solve=solve, **common)  # type: ignore[arg-type]
+    want_legal = rng.random() < 0.5
+    candidate = _candidate(rng, hand, lead, trump, want_legal)
+    verdict = check_follow(hand, lead, candidate, trump)
+    why = tr("{cards}: {reason}", cards=format_cards(candidate), reason=_sentence(verdict.reason, tr))
+    if verdict.example and not verdict.legal:
+        why += " " + tr("A legal play: {cards}.", cards=format_cards(verdict.example))
+    return Question(
+        question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead_text,
+                    cards=format_cards(candidate)),
+        shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
+        hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal else tr("No"))),
+        rule=verdict.rule or rule, explain=why, correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
+
+
+def _sentence(reason: str, tr: Translator) -> str:
+    return tr("{reason}.", reason=reason[:1].upper() + reason[1:])
+
+
+def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,
+               want_legal: bool) -> tuple[Card, ...]:
+    """A candidate follow: a legal one, or a plausible illegal one (a legal play with
+    one card swapped, or cards of the led suit that break a pair)."""
+    follows = legal_follows(hand, lead, trump)
+    if want_legal:
+        return follows.random(rng)
+    lane = trump.lane(lead[0])
+    suit = [c for c in hand if trump.lane(c) == lane]
+    for attempt in range(60):
+        base = list(follows.random(rng))
+        if attempt % 2 and len(suit) >= len(lead):
+            play = rng.sample(suit, len(lead))
+        else:
+            rest = list(hand)
+            for c in base:
+                rest.remove(c)
+            i = rng.randrange(len(base))
+            base[i] = rng.choice(rest)
+            play = base
+        if not check_follow(hand, lead, play, trump).legal:
+            return trump.sorted(play)
+    return follows.random(rng)  # no plausible illegal play: ask about a legal one

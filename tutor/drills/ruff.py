@@ -1,0 +1,163 @@
+"""Ruff drills (R1–R5): "Can this play ruff?", "Does it beat the ruff already on
+the table?" and "Play a ruff that wins".
+
+Positions come from a real deal a few single-card tricks in, where voids are
+common. Level 1: a single or a pair is led; level 2: a pair or a tractor; level 3:
+a tractor or a throw with pairs (R3's "enough pairs and tractors").
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+
+from tutor.cards import PLAYERS, Card, format_cards
+from tutor.drills.base import AnswerKind, Table
+from tutor.drills.common import (MAX_SHOWN, Hand, Question, deal, multiset_combinations, pick_trump, play_singles,
+                                 redraw, yes_no, yes_no_key)
+from tutor.drills.follow import choose_lead
+from tutor.follow import legal_follows
+from tutor.i18n import Translator
+from tutor.order import Trump
+from tutor.ruff import check_ruff
+from tutor.trick import trick_winner
+
+FORMS = ("can-ruff", "beat-ruff", "play-ruff")
+_KINDS = {1: ("single", "single", "pair"), 2: ("pair", "tractor"), 3: ("pair", "tractor", "throw")}
+_PLAY_KINDS = {1: ("single", "single", "pair"), 2: ("pair", "tractor"), 3: ("pair", "throw")}
+_BEAT_KINDS = {1: ("single",), 2: ("single", "pair"), 3: ("single", "pair")}  # two voids with trump pairs are rare
+
+
+def _ruffs(hand: Hand, lead: tuple[Card, ...], trump: Trump, beat: tuple[Card, ...] | None) -> list[tuple[Card, ...]]:
+    """Every all-trump play from ``hand`` that :func:`check_ruff` accepts (against ``beat``)."""
+    trumps = [c for c in hand if trump.is_trump(c)]
+    return [trump.sorted(p) for p in multiset_combinations(trumps, len(lead))
+            if check_ruff(hand, lead, p, trump, beat=beat).legal]
+
+
+Position = tuple[Trump, int, Hand, tuple[Card, ...], Table, "tuple[Card, ...] | None"]
+
+
+def _position(form: str, level: int, rng: random.Random) -> Position:
+    def build(rng: random.Random) -> Position | None:
+        trump = pick_trump(rng, level)
+        hands = play_singles(rng, deal(rng)[0], trump, rng.randint(8, 12) if form == "beat-ruff" else
+                             rng.randint(4, 9))
+        leaders = list(range(PLAYERS))
+        rng.shuffle(leaders)
+        for leader in leaders:
+            found = _from(rng, hands, trump, leader)
+            if found is not None:
+                return found
+        return None
+
+    def _from(rng: random.Random, hands: list[Hand], trump: Trump, leader: int) -> Position | None:
+        lead = choose_lead(rng, hands, leader, trump, {"beat-ruff": _BEAT_KINDS, "play-ruff": _PLAY_KINDS}.get(form, _KINDS)[level],
+                           side_only=True)
+        if lead is None:
+            return None
+        lane, n = trump.lane(lead[0]), len(lead)
+        plays: list[tuple[int, tuple[Card, ...]]] = [(leader, lead)]
+        ruffed_before = False
+        for i in range(1, PLAYERS):
+            seat = (leader + i) % PLAYERS
+            hand = hands[seat]
+            void = not any(trump.lane(c) == lane for c in hand)
+            trumps = sum(trump.is_trump(c) for c in hand)
+            if void and trumps >= n:
+                need_earlier = form == "beat-ruff"
+                if ruffed_before or not need_earlier:
+                    winner = trick_winner([p for _, p in plays], trump)
+                    beat = plays[winner][1] if winner and all(trump.is_trump(c) for c in plays[winner][1]) else None
+                    if need_earlier and beat is None:
+                        return None
+                    if form == "can-ruff" or _ruffs(hand, lead, trump, beat if form == "play-ruff" else None):
+                        return trump, seat, hand, lead, Table(tuple(plays)), beat
+                    return None
+                if need_earlier:  # this earlier seat ruffs, if it can
+                    options = _ruffs(hand, lead, trump, None)
+                    if options:
+                        plays.append((seat, rng.choice(options)))
+                        ruffed_before = True
+                        continue
+            plays.append((seat, legal_follows(hand, lead, trump).random(rng)))
+        return None
+
+    return redraw(rng, build, f"a void follower for a {form} drill")
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    form = FORMS[seed % len(FORMS)]
+    trump, seat, hand, lead, table, beat = _position(form, level, rng)
+    lead_text = format_cards(lead)
+    suit = Trump.suit_name(trump.lane(lead[0]))
+    look = tr("Seat {leader} led {lead} in {suit}, and you have no {suit} left. Look at your trumps.",
+              leader=table.plays[0][0], lead=lead_text, suit=suit)
+    rule_hint = tr("R1–R4: with no card of the led side suit you may ruff with as many trumps, holding at least "
+                   "the lead's pairs and tractors; R5: an over-ruff must rank strictly higher.")
+    common = dict(kind="ruff", level=level, seed=seed, lang=tr.language, trump=trump,
+                  rules=("R1", "R2", "R3", "R4", "R5"), hand=trump.sorted(hand), table=table, seat=seat)
+    if form == "play-ruff":
+        winning = _ruffs(hand, lead, trump, beat)
+
+        def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
+            verdict = check_ruff(hand, lead, cards, trump, beat=beat)
+            return verdict.legal, verdict.rule or ("R5" if beat else "R3"), _sentence(verdict.reason, tr)
+
+        def solve() -> tuple[tuple[str, ...], int]:
+            return tuple(format_cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
+
+        question = (tr("Seat {leader} leads {lead}; {ruffer} is winning with a ruff. Play a ruff that wins "
+                       "({n} cards).", leader=table.plays[0][0], lead=lead_text, ruffer=format_cards(beat),
+                       n=len(lead)) if beat else
+                    tr("Seat {leader} leads {lead}. Play a ruff that wins ({n} cards).",
+                       leader=table.plays[0][0], lead=lead_text, n=len(lead)))
+        return Question(question=question, shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
+                        hints=(look, rule_hint, tr("For example: {cards}.", cards=format_cards(winning[0]))),
+                        rule="R5" if beat else "R3", explain="", judge=judge, solve=solve,
+                        **common)  # type: ignore[arg-type]
+    want_yes = rng.random() < 0.5
+    candidate = _candidate(rng, hand, lead, trump, beat if form == "beat-ruff" else None, want_yes)
+    against = beat if form == "beat-ruff" else None
+    verdict = check_ruff(hand, lead, candidate, trump, beat=against)
+    why = tr("{cards}: {reason}", cards=format_cards(candidate), reason=_sentence(verdict.reason, tr))
+    if form == "beat-ruff":
+        question = tr("Seat {leader} leads {lead} and {ruffer} is winning with a ruff. Does {cards} beat it?",
+                      leader=table.plays[0][0], lead=lead_text, ruffer=format_cards(beat or ()),
+                      cards=format_cards(candidate))
+    else:
+        question = tr("Seat {leader} leads {lead}. Is {cards} from your hand a ruff?",
+                      leader=table.plays[0][0], lead=lead_text, cards=format_cards(candidate))
+    return Question(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
+                    hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal
+                                               else tr("No"))),
+                    rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,
+                    correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
+
+
+def _sentence(reason: str, tr: Translator) -> str:
+    return tr("{reason}.", reason=reason[:1].upper() + reason[1:])
+
+
+def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,
+               beat: tuple[Card, ...] | None, want_yes: bool) -> tuple[Card, ...]:
+    """A play to ask about: mostly all trumps (a real question for R3–R5), sometimes
+    with a side card in it (a discard, W6); the rules module decides."""
+    trumps = [c for c in hand if trump.is_trump(c)]
+    n = len(lead)
+    if beat is not None:  # the candidate is a valid ruff; the question is whether it ranks higher
+        pool = _ruffs(hand, lead, trump, None)
+        wins = [p for p in pool if check_ruff(hand, lead, p, trump, beat=beat).legal]
+        loses = [p for p in pool if p not in wins]
+        side = wins if (want_yes and wins) or not loses else loses
+        return rng.choice(side)
+    last: tuple[Card, ...] = tuple(rng.sample(trumps, n))
+    for attempt in range(40):
+        if attempt % 3 == 2:
+            play = legal_follows(hand, lead, trump).random(rng)
+        else:
+            play = tuple(rng.sample(trumps, n))
+        last = trump.sorted(play)
+        if check_ruff(hand, lead, last, trump).legal == want_yes:
+            return last
+    return last

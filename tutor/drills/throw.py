@@ -1,0 +1,131 @@
+"""Throw drills (L2–L5): "Does this throw stand?", "What must be led instead?" and
+"What does the failed throw cost?".
+
+The thrower is the learner, leading the first trick of a real deal; ``others``
+shows each other hand's cards of the thrown suit. Level 1: throws of 2–3 cards;
+level 2: 3–5 cards with a pair; level 3: 4–8 cards with pairs or a tractor.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.cards import PLAYERS, Card, format_cards
+from tutor.combos import Component, Kind, split
+from tutor.drills.base import AnswerKind, Choice, Table
+from tutor.drills.common import Hand, Question, deal, lanes_of_hand, pick_trump, redraw, yes_no, yes_no_key
+from tutor.i18n import Translator
+from tutor.order import Trump
+from tutor.throw import ThrowResult, check_throw
+
+FORMS = ("stands", "lead-instead", "cost")
+_SIZES = {1: (2, 3), 2: (3, 5), 3: (4, 8)}
+
+Position = tuple[Trump, int, Hand, tuple[Card, ...], list[Hand], ThrowResult]
+
+
+def _throw(rng: random.Random, components: list[Component], level: int, ok: bool) -> tuple[Card, ...] | None:
+    low, high = _SIZES[level]
+    if ok:  # long throws that stand are rare in a full deal
+        low = min(low, 3)
+    rng.shuffle(components)
+    chosen: list[Component] = []
+    size = 0
+    target = rng.randint(low, high)
+    for c in components:
+        if size + len(c.cards) <= high:
+            chosen.append(c)
+            size += len(c.cards)
+        if size >= target:
+            break
+    if len(chosen) < 2 or size < low:
+        return None
+    if level >= 2 and all(c.kind is Kind.SINGLE for c in chosen):
+        return None
+    return tuple(card for c in chosen for card in c.cards)
+
+
+def _position(form: str, level: int, rng: random.Random) -> Position:
+    want_ok = form == "stands" and rng.random() < 0.5
+
+    def build(rng: random.Random) -> Position | None:
+        trump = pick_trump(rng, level)
+        hands, _ = deal(rng)
+        for seat in rng.sample(range(PLAYERS), PLAYERS):
+            found = _from_seat(rng, trump, hands, seat)
+            if found is not None:
+                return found
+        return None
+
+    def _from_seat(rng: random.Random, trump: Trump, hands: list[Hand], seat: int) -> Position | None:
+        by_lane = lanes_of_hand(hands[seat], trump)
+        suits = sorted(by_lane)
+        rng.shuffle(suits)
+        others = [hands[s] for s in range(PLAYERS) if s != seat]
+        for lane in suits:
+            components = list(split(by_lane[lane], trump))
+            if want_ok:  # a throw that stands is made of the suit's top parts
+                components.sort(key=lambda c: -c.top)
+                components = components[:rng.randint(2, 4)]
+            throw = _throw(rng, components, level, want_ok)
+            if throw is None:
+                continue
+            result = check_throw(throw, others, trump)
+            if result.ok != want_ok:
+                continue
+            if form == "lead-instead" and len(result.options) == len(result.components):
+                continue  # every part is an answer: nothing to ask
+            kinds = [(c.kind_key, c.top) for c in result.components]
+            if form == "lead-instead" and len(set(kinds)) < len(kinds):
+                continue  # two equal parts (the off-suit 2s): "the smallest" would be ambiguous
+            if form == "lead-instead" and level == 3 and len(result.options) < 2 and rng.random() < 0.5:
+                continue  # level 3 prefers throws where the thrower may choose (L4)
+            return trump, seat, hands[seat], trump.sorted(throw), others, result
+        return None
+
+    return redraw(rng, build, f"a {'standing' if want_ok else 'failing'} throw")
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+    form = FORMS[seed % len(FORMS)]
+    trump, seat, hand, throw, others, result = _position(form, level, rng)
+    lane = trump.lane(throw[0])
+    shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
+                         for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
+    text = format_cards(throw)
+    suit = Trump.suit_name(lane)
+    parts = "; ".join(str(c) for c in result.components)
+    reason = result.reason
+    reason = reason[:1].upper() + reason[1:]
+    why = tr("{throw}: {reason}.", throw=text, reason=reason)
+    look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
+              throw=text, parts=parts, suit=suit)
+    common = dict(kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
+                  rules=("L2", "L3", "L4", "L5"), hand=trump.sorted(hand), table=Table(), shown=throw,
+                  others=shown_others, seat=seat, explain=why)
+    if form == "stands":
+        return Question(
+            question=tr("You lead the throw {throw}. Does it stand against the other hands?", throw=text),
+            answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, rule="L3", correct=yes_no_key(result.ok),
+            hints=(look, tr("L3: a throw fails if one other player, alone, can beat one of its parts: a higher "
+                            "single, a higher pair, or a higher tractor as long."),
+                   tr("The answer: {answer}.", answer=tr("Yes") if result.ok else tr("No"))),
+            **common)  # type: ignore[arg-type]
+    if form == "lead-instead":
+        choices = tuple(Choice(str(i), str(c)) for i, c in enumerate(result.components))
+        correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
+        answer = " / ".join(format_cards(o) for o in result.options)
+        return Question(
+            question=tr("You lead the throw {throw}, and it fails. Which part must you lead instead?", throw=text),
+            answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="L4", correct=correct,
+            hints=(look, tr("L4: lead the smallest part of a kind that was beaten; if several kinds were beaten, "
+                            "you choose among their smallest parts."),
+                   tr("The answer: {answer}.", answer=answer)),
+            **common)  # type: ignore[arg-type]
+    return Question(
+        question=tr("You lead the throw {throw}, and it fails. How many points does the failed throw cost?",
+                    throw=text),
+        answer=AnswerKind.NUMBER, choices=(), pick=None, rule="L5", number=result.penalty,
+        hints=(look, tr("L5: a failed throw costs 5 points for every card of the throw."),
+               tr("The answer: {answer}.", answer=result.penalty)),
+        **common)  # type: ignore[arg-type]
