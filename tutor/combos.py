@@ -111,10 +111,9 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
 
 def split(cards: CardsLike, trump: Trump | str | None) -> tuple[Component, ...]:
     """The canonical split of a lead (L2): longest tractors first, then pairs, then
-    singles; within a kind, high to low."""
+    singles; within a kind, high to low. Refuses cards of several effective suits (L1)."""
     trump = as_trump(trump)
-    cards = parse_cards(cards)
-    return _split(cards, trump)
+    return shape_of(parse_cards(cards), trump).components
 
 
 def _split(cards: Sequence[Card], trump: Trump) -> tuple[Component, ...]:

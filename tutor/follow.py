@@ -116,7 +116,8 @@ class _Position:
         if len(self.suit) >= n and len(in_suit) < n:
             others = format_cards(c for c in played if lane[c.index] != shape.lane)
             return illegal("W2", f"{name} {'were' if shape.lane == TRUMP else 'was'} led and you still hold "
-                                 f"{len(self.suit)} {suit_word} cards ({format_cards(self.suit)}), so every card "
+                                 f"{len(self.suit)} {suit_word} card{'s' * (len(self.suit) > 1)} "
+                                 f"({format_cards(self.suit)}), so every card "
                                  f"you play must be a {suit_word} card, not {others}", self.example())
         if len(self.suit) < n and len(in_suit) < len(self.suit):
             missing = Counter(self.suit) - Counter(in_suit)
@@ -133,8 +134,9 @@ class _Position:
         shape, best = self.shape, self.best
         name = self.suit_name
         if shape.kind is not None and shape.size == 2:
-            return illegal("W3", f"you hold {'the pair' if len(self.runs) == 1 else 'the pairs'} "
-                                 f"{_pairs_text(self.runs)}; when a pair is led you must follow with a pair",
+            pairs = [[card] for run in self.runs for card in run]
+            return illegal("W3", f"you hold {'the pair' if len(pairs) == 1 else 'the pairs'} "
+                                 f"{_pairs_text(pairs)}; when a pair is led you must follow with a pair",
                            self.example())
         rule = "W5" if shape.is_throw else "W4"
         led = "the throw" if shape.is_throw else f"a {shape.tractors[0]}-pair tractor"
@@ -151,8 +153,9 @@ class _Position:
                           f"is led you must follow with a tractor of that length")
             return illegal(rule, reason, self.example())
         have_tractor = "" if shape.is_throw else f"you have no {shape.tractors[0]}-pair tractor in {name}, but "
-        return illegal(rule, f"{have_tractor}you hold {'the pair' if len(self.runs) == 1 else 'the pairs'} "
-                             f"{_pairs_text(self.runs)}; after {led} you must play as many pairs as you can, "
+        pairs = [[card] for run in self.runs for card in run]
+        return illegal(rule, f"{have_tractor}you hold {'the pair' if len(pairs) == 1 else 'the pairs'} "
+                             f"{_pairs_text(pairs)}; after {led} you must play as many pairs as you can, "
                              f"here {best.pairs}, and you played {got.pairs}", self.example())
 
     def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> str:
@@ -162,7 +165,7 @@ class _Position:
         others = [c for c in played if c not in in_suit]
         if not self.suit:
             tail = " — all trumps, so it may be a ruff (R1)" if all(self.trump.is_trump(c) for c in others) else ""
-            return f"you have no {name}, so any {n} cards may be played{tail}"
+            return f"you have no {name}, so any {'card' if n == 1 else f'{n} cards'} may be played{tail}"
         return (f"you play all your {name} ({format_cards(self.suit)}) and make up the rest with "
                 f"{format_cards(others)}, which cannot win the trick (W2, R1)")
 

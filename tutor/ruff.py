@@ -77,6 +77,10 @@ def runs_top(runs: list[list[Card]], order: tuple[int, ...]) -> Card:
     return max((run[0] for run in runs), key=lambda c: order[c.index])
 
 
+def _not_a_ruff(rule: str, reason: str) -> Verdict:
+    return Verdict(False, rule, reason, headline="Not a ruff")
+
+
 def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *,
                beat: CardsLike | None = None, rules: Ruleset = DEFAULT_RULES) -> Verdict:
     """Is ``play`` a ruff that can win (R1–R3)? With ``beat``, a ruff already on the
@@ -95,14 +99,14 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
         return verdict
     shape, name = position.shape, position.suit_name
     if shape.lane == TRUMP:
-        return illegal("R1", "trumps were led, so trumps played to it follow suit; only a side-suit lead "
+        return _not_a_ruff("R1", "trumps were led, so trumps played to it follow suit; only a side-suit lead "
                              "can be ruffed")
     if position.suit:
-        return illegal("R1", f"you still hold {format_cards(position.suit)} in {name}, so you must follow "
+        return _not_a_ruff("R1", f"you still hold {format_cards(position.suit)} in {name}, so you must follow "
                              f"suit; trumps that make up a short follow never win")
     not_trumps = [c for c in played if not trump.is_trump(c)]
     if not_trumps:
-        return illegal("R1", f"a ruff is all trumps, and {format_cards(not_trumps)} "
+        return _not_a_ruff("R1", f"a ruff is all trumps, and {format_cards(not_trumps)} "
                              f"{'is not a trump' if len(not_trumps) == 1 else 'are not trumps'}: "
                              f"this play is a discard and cannot win (W6)")
     rank = ruff_rank(shape, played, trump)
@@ -114,7 +118,7 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
             extra = shape.pairs - sum(shape.tractors)
             wants.append(f"{extra} more pair{'s' * (extra > 1)}" if shape.tractors else
                          f"{extra} pair{'s' * (extra > 1)}")
-        return illegal("R3", f"the lead {format_cards(position.lead)} has {' and '.join(wants)}; your trumps "
+        return _not_a_ruff("R3", f"the lead {format_cards(position.lead)} has {' and '.join(wants)}; your trumps "
                              f"{format_cards(played)} do not hold {'them' if len(wants) > 1 or shape.pairs > 1 else 'it'} "
                              f"as separate combinations, so this play is a discard (W6)")
     if beat is not None:
@@ -125,8 +129,9 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
                                    f"lead has {shape.size} (W1)")
         their = ruff_rank(shape, other, trump)
         if their is not None and rank.order <= their.order:
-            return illegal("R5", f"your ruff ranks by {rank.card}, which is not higher than the ruff already "
-                                 f"played ({format_cards(other)}, ranked by {their.card})")
+            return Verdict(False, "R5", f"your ruff ranks by {rank.card}, which is not higher than the ruff "
+                                        f"already played ({format_cards(other)}, ranked by {their.card})",
+                           headline="Does not beat the ruff")
         if their is not None:
             return legal(f"you over-ruff: your trumps rank by {rank.card}, above {their.card} (R5)")
     return legal(f"you have no {name} and ruff with {format_cards(played)}, ranked by {rank.card} "

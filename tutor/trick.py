@@ -63,18 +63,26 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
                                    f"has {shape.size}: everyone plays the same number of cards (W1, B3)")
     winner, rank, ruffed = 0, _in_shape(shape, cards[0], trump), False
     why = "the lead wins unless beaten (B1)"
+    tie = False
     for i, play in enumerate(cards[1:], 1):
         if not ruffed and not shape.is_throw:
             own = _in_shape(shape, play, trump)
-            if own is not None and rank is not None and own > rank:
-                winner, rank = i, own
+            if own is not None and rank is not None and own >= rank:
+                if own == rank:
+                    tie = True
+                    continue
+                winner, rank, tie = i, own, False
                 why = f"it is the highest {shape.describe()[2:]} in the led suit (B1)"
                 continue
         ruff = ruff_rank(shape, play, trump)
-        if ruff is not None and (not ruffed or (rank is not None and ruff.order > rank)):
+        if ruff is not None and ruffed and rank is not None and ruff.order == rank:
+            tie = True
+        elif ruff is not None and (not ruffed or (rank is not None and ruff.order > rank)):
             why = (f"it over-ruffs {format_cards(cards[winner])} (R5)" if ruffed
                    else "it ruffs: all trumps on a side-suit lead (R1–R4)")
-            winner, rank, ruffed = i, ruff.order, True
+            winner, rank, ruffed, tie = i, ruff.order, True, False
+    if tie:
+        why += "; a later play ties with it, and a tie goes to the play made first (T6)"
     taken = sum(points(p) for p in cards)
     return TrickOutcome(winner, taken, f"{format_cards(cards[winner])} wins: {why}")
 

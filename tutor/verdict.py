@@ -21,12 +21,16 @@ class Verdict:
     rule: str | None
     reason: str
     example: tuple[Card, ...] | None = None
+    headline: str | None = None
+    """How to say the verdict when "Legal"/"Illegal" would mislead (a legal follow
+    that is not a ruff: "Not a ruff")."""
 
     def __bool__(self) -> bool:
         return self.legal
 
     def __str__(self) -> str:
-        head = "Legal" if self.legal else f"Illegal ({self.rule})"
+        head = self.headline or ("Legal" if self.legal else "Illegal")
+        head += f" ({self.rule})" if self.rule else ""
         text = f"{head}: {self.reason}."
         if self.example:
             text += f" A legal play: {format_cards(self.example)}."
