@@ -51,7 +51,7 @@ CARD_CSS = """
  border-radius:.6em;background:var(--qd-mark-bg);color:var(--qd-mark-ink);font-size:.62em;line-height:1.35em;
  box-sizing:border-box}
 .qd-group{display:inline-flex;flex-direction:column;margin:0 .6em .3em 0;vertical-align:top}
-.qd-group-label{font:600 .75em system-ui,sans-serif;color:var(--jp-ui-font-color2,#555);margin-bottom:.2em}
+.qd-group-label{font:600 .85em system-ui,sans-serif;color:var(--jp-ui-font-color2,#555);margin-bottom:.2em}
 .qd-hand{display:inline-flex;flex-wrap:wrap;align-items:flex-start}
 .qd-trick{border-collapse:collapse;font:.95em system-ui,sans-serif;color:var(--jp-content-font-color1,inherit)}
 .qd-trick td,.qd-trick th{padding:.3em .6em;text-align:left;vertical-align:middle;
@@ -77,8 +77,8 @@ body[data-jp-theme-light="false"] .qd-trick tr.qd-winner td{background:#1e3a2a}
 """The style sheet of every drawing here; the widgets include it too."""
 
 
-def _style() -> str:
-    return f"<style>{CARD_CSS}</style>"
+def _style(include: bool = True) -> str:
+    return f"<style>{CARD_CSS}</style>" if include else ""
 
 
 def card_name(card: Card, tr: Translator = ENGLISH, *, trump: Trump | None = None) -> str:
@@ -137,10 +137,11 @@ def _row(cards: Iterable[Card], trump: Trump | None, four_colour: bool, tr: Tran
 
 
 def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour: bool = False,
-               tr: Translator = ENGLISH) -> str:
-    """Cards side by side, in the order given."""
+               tr: Translator = ENGLISH, style: bool = True) -> str:
+    """Cards side by side, in the order given. ``style=False`` leaves out the style
+    sheet (for a page that has :data:`CARD_CSS` already)."""
     faces = "".join(card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
-    return f'{_style()}<span class="qd-cards">{faces}</span>'
+    return f'{_style(style)}<span class="qd-cards">{faces}</span>'
 
 
 def lane_label(lane: int, tr: Translator = ENGLISH) -> str:
@@ -167,7 +168,7 @@ def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Car
 
 
 def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
-              tr: Translator = ENGLISH) -> str:
+              tr: Translator = ENGLISH, style: bool = True) -> str:
     """A hand the way players hold it: trumps apart, then each side suit, high to low."""
     parts = []
     for lane, group in hand_groups(cards, trump):
@@ -175,12 +176,12 @@ def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
         parts.append(f'<span class="qd-group" role="group" aria-label="{label}">'
                      f'<span class="qd-group-label" aria-hidden="true">{label}</span>'
                      f'{_row(group, trump, four_colour, tr)}</span>')
-    return f'{_style()}<span class="qd-hand">{"".join(parts)}</span>'
+    return f'{_style(style)}<span class="qd-hand">{"".join(parts)}</span>'
 
 
 def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | None = None,
                winner: int | None = None, seats: int = 5, four_colour: bool = False,
-               tr: Translator = ENGLISH) -> str:
+               tr: Translator = ENGLISH, style: bool = True) -> str:
     """A trick as a table of the five seats in playing order from the lead (C4): who
     led, what each seat played, and — when ``winner`` (an index into ``plays``) is
     given — who wins. Seats yet to play show a dash. The caller decides the winner.
@@ -211,5 +212,5 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
             rows.append(f'<tr data-seat="{seat}"><th scope="row">{name}</th>'
                         f'<td class="qd-wait">—<span class="qd-sr">{escape(tr("not played yet"))}</span></td></tr>')
     caption = escape(tr("The trick"))
-    return (f'{_style()}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
+    return (f'{_style(style)}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')

@@ -1,2 +1,19 @@
 """Interactive widgets for the lessons: display and input only; every decision is
-asked of :mod:`tutor`."""
+asked of :mod:`tutor`.
+
+- :class:`DrillPlayer` — question, answer, Check, feedback with the rule ID, Retry,
+  Next, staged hints, streak and stars; progress kept in the browser.
+- :class:`CardPicker` — pick cards from a held hand by click, tap or keyboard.
+- :class:`Hand`, :class:`TrickTable` — display only (``_repr_html_``).
+
+Usage in a notebook cell::
+
+    from widgets import DrillPlayer
+    DrillPlayer("follow")          # a follow-suit drill chosen by your progress
+"""
+
+from widgets.drill import STORAGE_KEY, DrillPlayer
+from widgets.picker import CardPicker
+from widgets.views import Hand, TrickTable
+
+__all__ = ["STORAGE_KEY", "CardPicker", "DrillPlayer", "Hand", "TrickTable"]

@@ -1,0 +1,281 @@
+"""The drill player: a question, an answer, Check, feedback, Retry, Next, staged hints,
+streak and stars. Every verdict is :meth:`tutor.drills.base.Drill.check`'s; which drill
+comes next is :meth:`Progress.next_drill`'s. Progress is kept in the browser
+(``localStorage``) and handed to the kernel when the page loads.
+
+Messages from the front end (all dicts with ``type``): ``check`` (``check_id``,
+``answer``, ``selected`` — the selection travels with the check), ``hint``, ``retry``,
+``next``, ``reset`` (after the widget's own confirm step), ``sync`` (``progress``: the
+stored JSON or null), ``dismiss_note``. Anything else, or anything malformed, is ignored
+or answered with a message in the drill — never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+from itertools import count
+from typing import Any, Final
+
+import anywidget
+import traitlets as t
+
+from tutor.cards import Card
+from tutor.display import cards_html, hand_html, trick_html
+from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
+from tutor.drills.progress import MAX_STARS, Progress
+from tutor.i18n import Translator
+from widgets._common import CSS, ESM, hand_payload, labels
+
+STORAGE_KEY: Final = "qidong-tutor/progress/v1"
+"""Where the browser keeps progress (one store for every drill kind)."""
+
+MAX_ANSWER: Final = 200
+"""Answers longer than this (cards or characters) are junk, refused before any check."""
+
+_tokens = count(1)
+
+
+class DrillPlayer(anywidget.AnyWidget):
+    """Play drills of one kind.
+
+    >>> player = DrillPlayer("follow", seed=1)
+    >>> player.drill.kind, player.feedback
+    ('follow', {})
+    """
+
+    _esm = ESM
+    _css = CSS
+    _view = t.Unicode("drill").tag(sync=True)
+    state = t.Dict().tag(sync=True)
+    """What the front end draws for the current drill (question, hand, table …)."""
+    feedback = t.Dict().tag(sync=True)
+    """The last check's :class:`Feedback` as a dict (with ``check_id``), or ``{}``."""
+    selected = t.List(t.Int()).tag(sync=True)
+    """Picked cards: positions in the held hand (``state["hand"]``)."""
+    hints = t.List(t.Unicode()).tag(sync=True)
+    """The hints shown so far (staged: one more per request)."""
+    stats = t.Dict().tag(sync=True)
+    """``streak``, ``stars`` and ``max_stars`` of this kind."""
+    labels = t.Dict().tag(sync=True)
+    progress_json = t.Unicode("").tag(sync=True)
+    progress_note = t.Unicode("").tag(sync=True)
+    storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    auto_advance = t.Bool(False).tag(sync=True)
+    four_colour = t.Bool(False).tag(sync=True)
+
+    def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str = "en",
+                 progress: Progress | None = None, clock: Callable[[], datetime] | None = None,
+                 **kwargs: Any) -> None:
+        self.kind = kind
+        self.level = 1 if level is None else level  # the level of fresh drills
+        self.lang = lang
+        self.tr = Translator(lang)
+        self.progress: Progress = progress if progress is not None else Progress()
+        self._clock = clock or _utc_now
+        self._order: list[Card] = []
+        self._synced = False
+        self._pinned = seed is not None  # a given seed is kept when the browser's progress arrives
+        self.drill: Drill | None = None
+        super().__init__(labels=labels(self.tr), **kwargs)
+        self.on_msg(self._on_message)
+        if seed is None:
+            seed, level = self.progress.next_drill(kind, self._clock(), self.level)
+        self._load(seed, self.level if level is None else level)
+        self._publish_progress()
+
+    # ------------------------------------------------------------ actions
+
+    def check(self, answer: object = None) -> dict[str, Any]:
+        """Check ``answer`` — by default the picked cards (``selected``) — and show the
+        feedback. Every judged answer goes to :meth:`Progress.record`, which decides
+        what counts (a retry of the drill just answered does not)."""
+        if self.drill is None:
+            return {}
+        if answer is None and self.drill.answer is AnswerKind.CARDS:
+            answer = tuple(self._order[i] for i in self.selected if 0 <= i < len(self._order))
+        return self._check(answer, check_id=None)
+
+    def hint(self) -> str | None:
+        """Show the next hint; None when every hint is shown."""
+        if self.drill is None or len(self.hints) >= len(self.drill.hints):
+            return None
+        text = self.drill.hints[len(self.hints)]
+        self.hints = [*self.hints, text]
+        return text
+
+    def retry(self) -> None:
+        """The same drill again: feedback and selection cleared, nothing re-dealt."""
+        with self.hold_sync():
+            self.feedback = {}
+            self.selected = []
+
+    def next(self) -> None:
+        """The drill :meth:`Progress.next_drill` chooses (mistakes come back later)."""
+        self._pinned = False
+        seed, level = self.progress.next_drill(self.kind, self._clock(), self.level)
+        self._load(seed, level)
+
+    def reset(self) -> None:
+        """Forget all progress (the front end asks the learner first)."""
+        self.progress = Progress()
+        with self.hold_sync():
+            self.progress_note = ""
+            self._publish_progress()
+
+    def sync(self, stored: object) -> None:
+        """Take the progress the browser stored. A tampered store keeps what is valid
+        and shows a note; when nothing was answered yet (and no seed was given), the
+        next drill is chosen from the restored progress."""
+        first = not self._synced
+        self._synced = True
+        if not isinstance(stored, str) or not stored.strip():
+            if stored is not None:
+                self.progress_note = self.tr("Saved progress in this browser could not be read; starting afresh.")
+            self._publish_progress()
+            return
+        if stored == self.progress_json:
+            return
+        progress, problem = Progress.from_json_lenient(stored)
+        self.progress = progress
+        with self.hold_sync():
+            if problem:
+                self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
+                                             problem=problem[:300])
+            if first and not self._pinned and not self.feedback:
+                self.next()
+            self._publish_progress()
+
+    # ------------------------------------------------------------ internals
+
+    def _load(self, seed: int, level: int) -> None:
+        try:
+            drill = generate(self.kind, seed, level, lang=self.lang)
+        except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
+            self.drill = None
+            self._order = []
+            with self.hold_sync():
+                self.state = {"token": next(_tokens), "title": self.kind, "error": self.tr(
+                    "This drill could not be made: {problem}", problem=str(error))}
+                self.feedback, self.selected, self.hints = {}, [], []
+            return
+        self.drill = drill
+        order, payload = hand_payload(drill.hand, drill.trump, self.tr)
+        self._order = order
+        info = KINDS.get(drill.kind)
+        state: dict[str, Any] = {
+            "token": next(_tokens),
+            "kind": drill.kind,
+            "seed": drill.seed,
+            "level": drill.level,
+            "title": self.tr("{title} · level {level}", title=self.tr(info.title) if info else drill.kind,
+                             level=drill.level),
+            "question": drill.question,
+            "rules": list(drill.rules),
+            "answer": drill.answer.value,
+            "pick": drill.pick,
+            "choices": [{"key": c.key, "label": c.label} for c in drill.choices],
+            "hint_total": len(drill.hints),
+            "table_html": self._table_html(drill),
+            "shown_html": self._shown_html(drill.shown, drill),
+        }
+        if drill.answer is AnswerKind.CARDS:
+            state["hand"] = payload
+        elif drill.hand:
+            state["hand_html"] = hand_html(drill.hand, drill.trump, tr=self.tr, style=False)
+        with self.hold_sync():
+            self.state = state
+            self.feedback, self.selected, self.hints = {}, [], []
+
+    def _table_html(self, drill: Drill) -> str:
+        plays = drill.table.plays
+        if not plays:
+            return ""
+        # No winner shown: saying who wins may be the very question.
+        return trick_html(plays, trump=drill.trump, tr=self.tr, style=False)
+
+    def _shown_html(self, shown: Sequence[Card], drill: Drill) -> str:
+        return cards_html(shown, trump=drill.trump, tr=self.tr, style=False) if shown else ""
+
+    def _check(self, answer: object, check_id: object) -> dict[str, Any]:
+        assert self.drill is not None
+        drill = self.drill
+        if _too_big(answer):
+            feedback = Feedback(False, "", "", (), 0, error=self.tr("That answer is far too long to be a play."))
+        else:
+            try:
+                feedback = drill.check(answer)
+            except Exception as error:  # noqa: BLE001 - the contract says never; be sure
+                feedback = Feedback(False, "", "", (), 0, error=self.tr(
+                    "That answer could not be read: {problem}", problem=str(error)[:200]))
+        record = _feedback_dict(feedback, check_id)
+        counted = False
+        if feedback.error is None:  # an unreadable answer is not a mistake
+            before = self.progress
+            self.progress = before.record(drill.kind, drill.seed, drill.level, feedback.correct, self._clock())
+            counted = self.progress != before
+            if not counted:
+                record["practice"] = True
+        with self.hold_sync():
+            self.feedback = record
+            if counted:
+                self._publish_progress()
+        return record
+
+    def _publish_progress(self) -> None:
+        with self.hold_sync():
+            mine = self.progress.kind(self.kind)
+            self.stats = {"streak": mine.streak, "stars": mine.stars, "max_stars": MAX_STARS}
+            self.progress_json = self.progress.to_json()
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        if kind == "check":
+            selected = content.get("selected")
+            if isinstance(selected, list) and all(isinstance(i, int) and not isinstance(i, bool)
+                                                  and 0 <= i < len(self._order) for i in selected) \
+                    and len(set(selected)) == len(selected):
+                self.selected = list(selected)
+            if self.drill is not None:
+                self._check(content.get("answer"), content.get("check_id"))
+        elif kind == "hint":
+            self.hint()
+        elif kind == "retry":
+            self.retry()
+        elif kind == "next":
+            self.next()
+        elif kind == "reset":
+            self.reset()
+        elif kind == "sync":
+            self.sync(content.get("progress"))
+        elif kind == "dismiss_note":
+            self.progress_note = ""
+
+
+def _too_big(answer: object) -> bool:
+    if isinstance(answer, (str, list, tuple)):
+        return len(answer) > MAX_ANSWER or any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer)
+    return False
+
+
+def _feedback_dict(feedback: Feedback, check_id: object) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "correct": feedback.correct, "rule": feedback.rule, "message": feedback.message,
+        "answers": list(feedback.answers), "answer_count": feedback.answer_count,
+    }
+    if feedback.error is not None:
+        record["error"] = feedback.error
+    if isinstance(check_id, int) and not isinstance(check_id, bool):
+        record["check_id"] = check_id
+    else:
+        record["check_id"] = -1
+    return record
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+__all__ = ["MAX_ANSWER", "STORAGE_KEY", "DrillPlayer"]

@@ -1,0 +1,497 @@
+// Front end of the 启东招朋友 widgets: display and input only. Every decision is the
+// kernel's (tutor); this file draws what the model holds and sends what the learner did.
+// One module for every widget class; `_view` on the model says which one to draw.
+// Nothing is fetched: no CDN, no fonts, no icons.
+
+const STORE_EVENT = "qd-tutor-progress";
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function fill(template, params) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+function timings() {
+  if (!Array.isArray(window.__qdTimings)) window.__qdTimings = [];
+  return window.__qdTimings;
+}
+
+// ---------------------------------------------------------------- card picker
+// A multi-select listbox: click or tap toggles; arrows move, Space toggles, Enter
+// submits; a polite live region says what changed.
+function makePicker({ labels, onChange, onSubmit, announce }) {
+  let cards = [];
+  let selected = new Set();
+  let focus = 0;
+  let disabled = false;
+  let pick = null;
+  const root = h("div", {
+    class: "qd-picker", role: "listbox", "aria-multiselectable": "true",
+    "aria-label": labels.hand || "Your hand",
+  });
+  const options = [];
+
+  function countText() {
+    const count = selected.size;
+    return pick ? fill(labels.picked_of, { count, pick }) : fill(labels.picked, { count });
+  }
+
+  function paint() {
+    options.forEach((node, i) => {
+      const on = selected.has(i);
+      node.setAttribute("aria-selected", on ? "true" : "false");
+      node.classList.toggle("qd-selected", on);
+      node.tabIndex = i === focus && !disabled ? 0 : -1;
+    });
+    root.setAttribute("aria-disabled", disabled ? "true" : "false");
+    root.classList.toggle("qd-disabled", disabled);
+    root.dataset.selected = [...selected].sort((a, b) => a - b).join(",");
+  }
+
+  function toggle(i, viaKeyboard) {
+    if (disabled || i < 0 || i >= cards.length) return;
+    if (selected.has(i)) selected.delete(i); else selected.add(i);
+    focus = i;
+    paint();
+    const state = selected.has(i) ? labels.selected : labels.deselected;
+    announce(fill(state, { card: cards[i].name }) + " " + countText());
+    onChange([...selected].sort((a, b) => a - b));
+    if (viaKeyboard) options[i].focus();
+  }
+
+  function move(to) {
+    if (!options.length) return;
+    focus = Math.max(0, Math.min(options.length - 1, to));
+    paint();
+    options[focus].focus();
+  }
+
+  root.addEventListener("keydown", (event) => {
+    const i = options.indexOf(document.activeElement);
+    const at = i >= 0 ? i : focus;
+    switch (event.key) {
+      case "ArrowRight": case "ArrowDown": move(at + 1); break;
+      case "ArrowLeft": case "ArrowUp": move(at - 1); break;
+      case "Home": move(0); break;
+      case "End": move(options.length - 1); break;
+      case " ": case "Spacebar": toggle(at, true); break;
+      case "Enter": if (!disabled) onSubmit([...selected].sort((a, b) => a - b)); break;
+      default: return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  });
+
+  function setCards(newCards, newPick, intro) {
+    cards = newCards;
+    pick = newPick;
+    selected = new Set();
+    focus = 0;
+    options.length = 0;
+    root.replaceChildren();
+    root.classList.toggle("qd-intro", !!intro);
+    let group = null;
+    let row = null;
+    cards.forEach((card, i) => {
+      if (!group || card.group !== group.dataset.group) {
+        group = h("div", { class: "qd-group", role: "group", "aria-label": card.group, "data-group": card.group },
+          h("span", { class: "qd-group-label", "aria-hidden": "true", text: card.group }));
+        row = h("div", { class: "qd-cards" });
+        group.append(row);
+        root.append(group);
+      }
+      const option = h("div", {
+        class: "qd-option", role: "option", "aria-selected": "false", tabindex: "-1",
+        "aria-label": card.name, "data-index": i, "data-card": card.text, style: `--i:${i}`,
+        html: card.face,
+      });
+      option.append(h("span", { class: "qd-tick", "aria-hidden": "true", text: "✓" }));
+      option.addEventListener("click", () => toggle(i, false));
+      row.append(option);
+      options.push(option);
+    });
+    paint();
+  }
+
+  return {
+    root,
+    setCards,
+    setSelected(list) {
+      selected = new Set((list || []).filter((i) => Number.isInteger(i) && i >= 0 && i < cards.length));
+      paint();
+    },
+    getSelected: () => [...selected].sort((a, b) => a - b),
+    setDisabled(value) { disabled = !!value; paint(); },
+    focus() { if (options.length) options[Math.min(focus, options.length - 1)].focus(); },
+    // The answer is read from the page, as the learner sees it; the kernel checks it all.
+    cardsOf: (list) => list.map((i) => options[i].dataset.card),
+  };
+}
+
+// ---------------------------------------------------------------- stand-alone picker
+function renderPicker({ model, el }) {
+  const labels = model.get("labels") || {};
+  const live = h("div", { class: "qd-sr", "aria-live": "polite" });
+  const picker = makePicker({
+    labels,
+    announce: (text) => { live.textContent = text; },
+    onChange: (selected) => { model.set("selected", selected); model.save_changes(); },
+    onSubmit: (selected) => model.send({ type: "submit", selected, cards: picker.cardsOf(selected) }),
+  });
+  const root = h("div", { class: "qd-root" }, picker.root, live);
+  const draw = () => {
+    picker.setCards(model.get("cards") || [], model.get("pick"), false);
+    picker.setSelected(model.get("selected"));
+    picker.setDisabled(model.get("disabled"));
+    root.classList.toggle("qd-four", !!model.get("four_colour"));
+  };
+  const onSelected = () => picker.setSelected(model.get("selected"));
+  const onDisabled = () => picker.setDisabled(model.get("disabled"));
+  draw();
+  model.on("change:cards", draw);
+  model.on("change:pick", draw);
+  model.on("change:four_colour", draw);
+  model.on("change:selected", onSelected);
+  model.on("change:disabled", onDisabled);
+  el.append(root);
+  return () => {
+    model.off("change:cards", draw); model.off("change:pick", draw); model.off("change:four_colour", draw);
+    model.off("change:selected", onSelected); model.off("change:disabled", onDisabled);
+  };
+}
+
+// ---------------------------------------------------------------- drill player
+function readStore(key) {
+  try { return window.localStorage.getItem(key); } catch (e) { return null; }
+}
+
+function writeStore(key, value) {
+  try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+}
+
+function renderDrill({ model, el }) {
+  const L = () => model.get("labels") || {};
+  let checkId = 0;
+  const pending = new Map(); // check id -> performance.now() at the click
+  let lastToken = null;
+  let choice = null;
+  let advanceTimer = null;
+
+  const live = h("div", { class: "qd-sr", "aria-live": "polite", "data-qd": "announce" });
+  const title = h("div", { class: "qd-title" });
+  const stats = h("div", { class: "qd-stats", "aria-live": "polite", "data-qd": "stats" });
+  const question = h("p", { class: "qd-question", "data-qd": "question" });
+  const table = h("div", { class: "qd-table", "data-qd": "table" });
+  const shown = h("div", { class: "qd-shown", "data-qd": "shown" });
+  const answerBox = h("div", { class: "qd-answer", "data-qd": "answer" });
+  const hintList = h("ol", { class: "qd-hints", "data-qd": "hints" });
+  const feedback = h("div", { class: "qd-feedback", role: "status", "aria-live": "polite", "data-qd": "feedback" });
+  const note = h("div", { class: "qd-note", role: "note", "data-qd": "note", hidden: true });
+  const check = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "check" });
+  const hint = h("button", { class: "qd-button", type: "button", "data-qd": "hint" });
+  const retry = h("button", { class: "qd-button", type: "button", "data-qd": "retry" });
+  const next = h("button", { class: "qd-button", type: "button", "data-qd": "next" });
+  const actions = h("div", { class: "qd-actions" }, check, hint, retry, next);
+  const reset = h("button", { class: "qd-link", type: "button", "data-qd": "reset" });
+  const confirmBox = h("div", { class: "qd-confirm", role: "group", "data-qd": "confirm", hidden: true });
+  const footer = h("div", { class: "qd-footer" }, reset, confirmBox);
+  const root = h("section", { class: "qd-root qd-drill", "data-qd": "drill" },
+    h("header", { class: "qd-head" }, title, stats), question, table, shown, answerBox, actions, hintList,
+    feedback, note, footer, live);
+
+  const picker = makePicker({
+    labels: L(),
+    announce: (text) => { live.textContent = text; },
+    onChange: (selected) => { model.set("selected", selected); model.save_changes(); },
+    onSubmit: () => submit(),
+  });
+  const number = h("input", {
+    class: "qd-number", type: "number", inputmode: "numeric", step: "1", "data-qd": "number",
+    onkeydown: (event) => { if (event.key === "Enter") { event.preventDefault(); submit(); } },
+  });
+
+  function answered() {
+    const fb = model.get("feedback") || {};
+    return fb.check_id !== undefined && !fb.error && fb.rule !== undefined;
+  }
+
+  function submit() {
+    const state = model.get("state") || {};
+    if (check.disabled || !state.answer) return;
+    checkId += 1;
+    const t0 = performance.now();
+    pending.set(checkId, t0);
+    let answer;
+    if (state.answer === "cards") answer = picker.cardsOf(picker.getSelected());
+    else if (state.answer === "choice") answer = choice;
+    else answer = number.value;
+    // The selection travels with the check: one message, no race with a pending update.
+    model.send({ type: "check", check_id: checkId, answer, selected: picker.getSelected() });
+    root.dataset.checking = String(checkId);
+  }
+
+  function drawChoices(state) {
+    const group = h("div", { class: "qd-choices", role: "radiogroup", "aria-label": L().answer || "Answer" });
+    const buttons = [];
+    (state.choices || []).forEach((c, i) => {
+      const button = h("button", {
+        class: "qd-choice", type: "button", role: "radio", "aria-checked": "false", "data-key": c.key,
+        tabindex: i === 0 ? "0" : "-1", text: c.label,
+      });
+      const select = () => {
+        if (answered()) return;
+        choice = c.key;
+        buttons.forEach((b) => {
+          const on = b === button;
+          b.setAttribute("aria-checked", on ? "true" : "false");
+          b.classList.toggle("qd-selected", on);
+          b.tabIndex = on ? 0 : -1;
+        });
+      };
+      button.addEventListener("click", select);
+      button.addEventListener("keydown", (event) => {
+        const at = buttons.indexOf(button);
+        if (event.key === "ArrowRight" || event.key === "ArrowDown") buttons[(at + 1) % buttons.length].focus();
+        else if (event.key === "ArrowLeft" || event.key === "ArrowUp") buttons[(at - 1 + buttons.length) % buttons.length].focus();
+        else if (event.key === " ") select();
+        else if (event.key === "Enter") { select(); submit(); }
+        else return;
+        event.preventDefault();
+      });
+      buttons.push(button);
+      group.append(button);
+    });
+    return group;
+  }
+
+  function drawDrill() {
+    const state = model.get("state") || {};
+    const labels = L();
+    const intro = state.token !== lastToken;
+    lastToken = state.token;
+    choice = null;
+    title.textContent = state.title || "";
+    root.setAttribute("aria-label", state.title || "");
+    question.textContent = state.question || "";
+    question.id = `qd-q-${state.token || "x"}`;
+    table.innerHTML = state.table_html || "";
+    table.hidden = !state.table_html;
+    shown.innerHTML = state.shown_html || "";
+    shown.hidden = !state.shown_html;
+    answerBox.replaceChildren();
+    if (state.error) {
+      answerBox.append(h("p", { class: "qd-error", role: "alert", text: state.error }));
+    } else if (state.answer === "cards") {
+      picker.setCards(state.hand || [], state.pick, intro);
+      picker.root.setAttribute("aria-describedby", question.id);
+      answerBox.append(picker.root);
+    } else if (state.answer === "choice") {
+      if (state.hand_html) answerBox.append(h("div", { class: "qd-hand-view", html: state.hand_html }));
+      answerBox.append(drawChoices(state));
+    } else if (state.answer === "number") {
+      if (state.hand_html) answerBox.append(h("div", { class: "qd-hand-view", html: state.hand_html }));
+      number.value = "";
+      number.setAttribute("aria-label", labels.number || "Your answer");
+      answerBox.append(number);
+    }
+    check.textContent = labels.check;
+    hint.textContent = labels.hint;
+    retry.textContent = labels.retry;
+    next.textContent = labels.next;
+    reset.textContent = labels.reset;
+    drawHints();
+    drawFeedback();
+    drawStats();
+    if (intro) root.dataset.token = state.token || "";
+  }
+
+  function drawHints() {
+    const state = model.get("state") || {};
+    const shownHints = model.get("hints") || [];
+    hintList.replaceChildren(...shownHints.map((text) => h("li", { text })));
+    hintList.hidden = !shownHints.length;
+    const total = state.hint_total || 0;
+    hint.disabled = shownHints.length >= total || !!state.error;
+    hint.textContent = total ? `${L().hint} (${shownHints.length}/${total})` : L().hint;
+  }
+
+  function drawStats() {
+    const s = model.get("stats") || {};
+    const max = s.max_stars || 0;
+    const stars = s.stars || 0;
+    stats.replaceChildren(
+      h("span", { class: "qd-streak", "data-qd": "streak", "data-value": s.streak || 0,
+        text: fill(L().streak, { count: s.streak || 0 }) }),
+      h("span", { class: "qd-stars", "data-qd": "stars", "data-value": stars, role: "img",
+        "aria-label": fill(L().stars, { count: stars, max }),
+        text: max ? "★".repeat(Math.min(stars, max)) + "☆".repeat(Math.max(0, max - stars)) : `★ ${stars}` }),
+    );
+  }
+
+  function drawFeedback() {
+    const fb = model.get("feedback") || {};
+    const state = model.get("state") || {};
+    const labels = L();
+    feedback.replaceChildren();
+    feedback.className = "qd-feedback";
+    const done = answered();
+    if (fb.error) {
+      feedback.classList.add("qd-unreadable");
+      feedback.dataset.result = "error";
+      feedback.append(h("p", { class: "qd-verdict", text: labels.unreadable }), h("p", { text: fb.error }));
+    } else if (done) {
+      feedback.classList.add(fb.correct ? "qd-right" : "qd-wrong");
+      feedback.dataset.result = fb.correct ? "right" : "wrong";
+      feedback.append(h("p", { class: "qd-verdict" },
+        h("span", { class: "qd-icon", "aria-hidden": "true", text: fb.correct ? "✓" : "✗" }),
+        h("span", { class: "qd-sr", text: fb.correct ? labels.right : labels.wrong }),
+        fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) }) : null,
+        h("span", { class: "qd-reason", "data-qd": "reason", text: fb.message || "" })));
+      if (fb.answers && fb.answers.length) {
+        const head = fb.answer_count > fb.answers.length
+          ? fill(labels.answers_some, { shown: fb.answers.length, count: fb.answer_count }) : labels.answers;
+        const list = h("ul", { class: "qd-answers" }, ...fb.answers.map((a) => h("li", { text: a })));
+        feedback.append(h("p", { class: "qd-answers-head", text: head }), list);
+      }
+      if (fb.practice) feedback.append(h("p", { class: "qd-practice", text: labels.practice }));
+    } else {
+      feedback.dataset.result = "";
+    }
+    feedback.hidden = !fb.error && !done;
+    check.disabled = done || !!state.error;
+    retry.disabled = !done;
+    // Next follows an answer: Progress.next_drill gives the same drill until one is recorded.
+    next.disabled = !done && !state.error;
+    picker.setDisabled(done);
+    answerBox.querySelectorAll("button.qd-choice").forEach((b) => { b.disabled = done; });
+    number.disabled = done;
+    if (!done) picker.setSelected(model.get("selected"));
+    return done;
+  }
+
+  function clearAnswer() {
+    choice = null;
+    answerBox.querySelectorAll("button.qd-choice").forEach((b, i) => {
+      b.setAttribute("aria-checked", "false");
+      b.classList.remove("qd-selected");
+      b.tabIndex = i === 0 ? 0 : -1;
+    });
+  }
+
+  function onFeedback() {
+    const fb = model.get("feedback") || {};
+    const done = drawFeedback();
+    if (fb.check_id === undefined) clearAnswer();
+    const t0 = pending.get(fb.check_id);
+    if (t0 !== undefined) {
+      pending.delete(fb.check_id);
+      const ms = performance.now() - t0;
+      const record = { id: fb.check_id, ms, paint: null, result: feedback.dataset.result };
+      timings().push(record);
+      root.dataset.feedbackMs = ms.toFixed(2);
+      root.dataset.checked = String(fb.check_id);
+      requestAnimationFrame(() => { record.paint = performance.now() - t0; });
+      delete root.dataset.checking;
+      if (done) (fb.correct ? next : retry).focus();
+    }
+    clearTimeout(advanceTimer);
+    if (done && fb.correct && model.get("auto_advance")) {
+      advanceTimer = setTimeout(() => model.send({ type: "next" }), 1500);
+    }
+  }
+
+  function onProgress() {
+    const json = model.get("progress_json");
+    const key = model.get("storage_key");
+    if (!json || !key || readStore(key) === json) return;
+    if (writeStore(key, json)) {
+      window.dispatchEvent(new CustomEvent(STORE_EVENT, { detail: { key, json, from: model } }));
+    }
+  }
+
+  function onNote() {
+    const text = model.get("progress_note");
+    note.replaceChildren();
+    note.hidden = !text;
+    if (text) {
+      note.append(h("span", { text }), h("button", {
+        class: "qd-link", type: "button", text: L().dismiss,
+        onclick: () => model.send({ type: "dismiss_note" }),
+      }));
+    }
+  }
+
+  function askReset() {
+    const labels = L();
+    confirmBox.replaceChildren(
+      h("span", { text: labels.reset_ask }),
+      h("button", { class: "qd-button qd-danger", type: "button", "data-qd": "reset-yes", text: labels.reset_yes,
+        onclick: () => { closeReset(); model.send({ type: "reset" }); } }),
+      h("button", { class: "qd-button", type: "button", "data-qd": "reset-no", text: labels.reset_no,
+        onclick: () => { closeReset(); reset.focus(); } }),
+    );
+    confirmBox.hidden = false;
+    reset.hidden = true;
+    confirmBox.querySelector("[data-qd=reset-no]").focus();
+  }
+
+  function closeReset() {
+    confirmBox.hidden = true;
+    reset.hidden = false;
+  }
+
+  check.addEventListener("click", submit);
+  hint.addEventListener("click", () => model.send({ type: "hint" }));
+  retry.addEventListener("click", () => { model.send({ type: "retry" }); });
+  next.addEventListener("click", () => { clearTimeout(advanceTimer); model.send({ type: "next" }); });
+  reset.addEventListener("click", askReset);
+
+  // Another widget of this page saved progress: this kernel takes it too.
+  const onStore = (event) => {
+    const d = event.detail || {};
+    if (d.from !== model && d.key === model.get("storage_key")) model.send({ type: "sync", progress: d.json });
+  };
+  window.addEventListener(STORE_EVENT, onStore);
+
+  const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  const onSelected = () => { if (!answered()) picker.setSelected(model.get("selected")); };
+  const listeners = [
+    ["change:state", drawDrill], ["change:feedback", onFeedback], ["change:hints", drawHints],
+    ["change:stats", drawStats], ["change:progress_json", onProgress], ["change:progress_note", onNote],
+    ["change:four_colour", onFour], ["change:selected", onSelected], ["change:labels", drawDrill],
+  ];
+  listeners.forEach(([name, fn]) => model.on(name, fn));
+  drawDrill();
+  onNote();
+  onFour();
+  el.append(root);
+
+  // Progress lives in this browser: hand what is stored to the kernel on load.
+  model.send({ type: "sync", progress: readStore(model.get("storage_key")) });
+
+  return () => {
+    clearTimeout(advanceTimer);
+    window.removeEventListener(STORE_EVENT, onStore);
+    listeners.forEach(([name, fn]) => model.off(name, fn));
+  };
+}
+
+function render({ model, el }) {
+  const view = model.get("_view");
+  if (view === "picker") return renderPicker({ model, el });
+  return renderDrill({ model, el });
+}
+
+export default { render };
