@@ -1,6 +1,6 @@
 """Click Check → feedback on the page, in a real browser against a real Voila server.
 
-Starts ``voila tests/browser/notebooks`` from the repository root (so ``voila.json``
+Starts ``voila tests/browser/notebooks`` from the repository root (so ``voila.py``
 applies) on a free port, opens the drill player in headless ``/usr/bin/chromium``, and
 checks an answer ``--checks`` times (Retry in between). Each check is timed inside the
 page: ``performance.now()`` at the click and when the feedback is in the DOM (and at

@@ -1,7 +1,7 @@
 """Serve the lessons with Voila exactly as the README says, and look at the pages.
 
 Starts ``voila lessons --port <free port> --no-browser`` from the repository root, so the
-committed ``voila.json`` there is the configuration under test, and stops it at the end.
+committed ``voila.py`` there is the configuration under test, and stops it at the end.
 Standard library + pytest only.
 """
 
@@ -157,19 +157,32 @@ def test_welcome_page_has_no_errors(welcome: str) -> None:
 
 
 def test_config_took_effect(welcome: str, server: Server) -> None:
-    # The culler starts with the first kernel, using MappingKernelManager from voila.json.
+    # The culler starts with the first kernel, using MappingKernelManager from voila.py.
     log = server.log_text()
     assert "Culling kernels with idle durations > 300 seconds at 60 second intervals" in log, log
 
 
-def test_xsrf_protection_kept(welcome: str, server: Server) -> None:
-    # A POST without the _xsrf token is refused: voila.json does not disable XSRF.
-    found = re.search(r'"kernelId": "([0-9a-f-]+)"', welcome)
-    assert found, "the page should name its kernel"
-    request = urllib.request.Request(f"{server.base}/voila/api/shutdown/{found.group(1)}", data=b"", method="POST")
+def test_xsrf_protection_kept_and_unload_shutdown_works(server: Server) -> None:
+    # XSRF stays on: deleting a kernel through the REST API without the token is refused.
+    # Only the page's own unload beacon (which cannot carry the token) may shut down the
+    # kernel it names (voila.py, Voila issue #1458).
+    status, page = server.get(f"/voila/render/{WELCOME}")
+    found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
+    assert status == 200 and found, "the page should name its kernel"
+    kernel = found.group(1)
+    delete = urllib.request.Request(f"{server.base}/api/kernels/{kernel}", method="DELETE")
     with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(request, timeout=PAGE_TIMEOUT)
+        urllib.request.urlopen(delete, timeout=PAGE_TIMEOUT)
     assert refused.value.code == 403
+    beacon = urllib.request.Request(f"{server.base}/voila/api/shutdown/{kernel}", data=b"", method="POST")
+    with urllib.request.urlopen(beacon, timeout=PAGE_TIMEOUT) as reply:
+        assert reply.status == 204
+    assert f"Kernel shutdown: {kernel}" in server.log_text()
+
+
+def test_no_external_stylesheets_or_scripts(welcome: str) -> None:
+    assert not re.search(r'<link[^>]+href="https?://', welcome)
+    assert not re.search(r'<script[^>]+src="https?://', welcome)
 
 
 def test_tree_page(server: Server) -> None:

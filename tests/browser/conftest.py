@@ -1,6 +1,6 @@
 """Browser tests: one real Voila server per session, one headless Chromium.
 
-Voila is started from the repository root (so the committed ``voila.json`` applies)
+Voila is started from the repository root (so the committed ``voila.py`` applies)
 serving ``tests/browser/notebooks`` on a free port, and stopped at the end. Chromium is
 ``/usr/bin/chromium`` (``apt-get install chromium fonts-noto-cjk``); Playwright's own
 browser download is not used. Without Chromium or Playwright the tests skip with the

@@ -1,0 +1,75 @@
+"""Voila's configuration for the course, read when ``voila lessons`` starts from the
+repository root (``./dev serve``). Each setting says why it is here."""
+
+# mypy: ignore-errors
+# ruff: noqa
+import re
+
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+from voila.handler import VoilaHandler
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+
+c = get_config()  # noqa: F821 — provided by traitlets when Voila loads this file
+
+# Local only, and no browser window on a server.
+c.Voila.ip = "127.0.0.1"
+c.Voila.open_browser = False
+
+# Learners see the lesson, never its code, and a friendly notice instead of a traceback.
+c.VoilaConfiguration.strip_sources = True
+c.VoilaConfiguration.show_tracebacks = False
+# The browser's language reaches the kernel as HTTP_ACCEPT_LANGUAGE (the lesson's default language).
+c.VoilaConfiguration.http_header_envs = ["Accept-Language"]
+
+# The 4 s default drops widget output when the machine is busy (STACK-NOTES).
+c.VoilaExecutor.iopub_timeout = 30
+
+# Kernels must not pile up. Closing or reloading a page shuts its kernel down (see the
+# shutdown handler below); a kernel whose page vanished without saying so (a crashed tab,
+# a laptop that slept) is culled after 5 idle minutes without a connection. A page that
+# is still open keeps its kernel however long the learner reads.
+c.MappingKernelManager.cull_idle_timeout = 300
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False
+c.MappingKernelManager.cull_busy = False
+
+
+# Voila's page asks the server to shut its kernel down when the page unloads, with a
+# beacon that cannot carry the XSRF token, so the server refuses it (403, Voila issue
+# #1458) and every page view leaves a kernel behind. XSRF protection stays on for every
+# other request; this one endpoint only shuts down the kernel whose random id it names,
+# which only that page knows.
+def _no_xsrf_for_kernel_shutdown(self):
+    return None
+
+
+VoilaShutdownKernelHandler.check_xsrf_cookie = _no_xsrf_for_kernel_shutdown
+
+
+# Feedback must feel instant. Jupyter Server leaves Nagle's algorithm on for kernel
+# websockets, so a reply written just after the kernel's "busy" status waits ~40 ms for
+# the browser's delayed acknowledgement. TCP_NODELAY sends it at once.
+_open = KernelWebsocketHandler.open
+
+
+async def _open_without_delay(self, *args, **kwargs):
+    self.set_nodelay(True)
+    return await _open(self, *args, **kwargs)
+
+
+KernelWebsocketHandler.open = _open_without_delay
+
+
+# Lessons work offline: Voila's page template links Font Awesome from a CDN; the course
+# uses no icons from it, so those links are left out of the page.
+_EXTERNAL = re.compile(r'<link[^>]+href="https?://[^"]*"[^>]*>|<script[^>]+src="https?://[^"]*"[^>]*>\s*</script>')
+_write = VoilaHandler.write
+
+
+def _write_offline(self, chunk):
+    if isinstance(chunk, str):
+        chunk = _EXTERNAL.sub("", chunk)
+    return _write(self, chunk)
+
+
+VoilaHandler.write = _write_offline
