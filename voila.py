@@ -73,3 +73,21 @@ def _write_offline(self, chunk):
 
 
 VoilaHandler.write = _write_offline
+
+
+# The course's home is its landing page (lessons/index.ipynb, with each learner's
+# progress), so the address a teacher shares is simply the server's root.
+from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
+
+_tree_get = TornadoVoilaTreeHandler.get
+
+
+async def _home_is_the_course(self, path=""):
+    if path.strip("/") == "":
+        query = self.request.query
+        target = self.base_url + "voila/render/index.ipynb" + (f"?{query}" if query else "")
+        return self.redirect(target)
+    return await _tree_get(self, path)
+
+
+TornadoVoilaTreeHandler.get = _home_is_the_course

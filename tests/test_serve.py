@@ -185,12 +185,13 @@ def test_no_external_stylesheets_or_scripts(welcome: str) -> None:
     assert not re.search(r'<script[^>]+src="https?://', welcome)
 
 
-def test_tree_page(server: Server) -> None:
-    status, page = server.get("/")
+def test_home_is_the_course(server: Server) -> None:
+    # The server's root redirects to the course's landing page (voila.py), keeping the query.
+    status, page = server.get("/?seed=3")
     assert status == 200
-    assert "Voilà Home" in page
-    # The tree page lists notebooks from this API in the browser.
+    assert "learn Qidong" in page
+    # Voila's contents API still lists the lessons.
     status, listing = server.get("/voila/api/contents")
     assert status == 200
     names = [item["name"] for item in json.loads(listing)["content"]]
-    assert WELCOME in names
+    assert WELCOME in names and "index.ipynb" in names

@@ -5,6 +5,8 @@ asked of :mod:`tutor`.
   Next, staged hints, streak and stars; progress kept in the browser.
 - :class:`CardPicker` — pick cards from a held hand by click, tap or keyboard.
 - :class:`Hand`, :class:`TrickTable` — display only (``_repr_html_``).
+- :func:`practice`, :class:`CourseMap` — a lesson's drills chosen by its link, and the
+  course's home page with each learner's progress.
 
 Usage in a notebook cell::
 
@@ -12,8 +14,9 @@ Usage in a notebook cell::
     DrillPlayer("follow")          # a follow-suit drill chosen by your progress
 """
 
+from widgets.course import CourseMap, practice
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
 from widgets.views import Hand, TrickTable
 
-__all__ = ["STORAGE_KEY", "CardPicker", "DrillPlayer", "Hand", "TrickTable"]
+__all__ = ["STORAGE_KEY", "CardPicker", "CourseMap", "DrillPlayer", "Hand", "TrickTable", "practice"]

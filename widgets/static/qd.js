@@ -464,6 +464,11 @@ function renderDrill({ model, el }) {
     if (d.from !== model && d.key === model.get("storage_key")) model.send({ type: "sync", progress: d.json });
   };
   window.addEventListener(STORE_EVENT, onStore);
+  // Another tab of this browser saved progress: take it before recording more.
+  const onStorage = (event) => {
+    if (event.key === model.get("storage_key") && event.newValue) model.send({ type: "sync", progress: event.newValue });
+  };
+  window.addEventListener("storage", onStorage);
 
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
   const onSelected = () => { if (!answered()) picker.setSelected(model.get("selected")); };
@@ -484,13 +489,29 @@ function renderDrill({ model, el }) {
   return () => {
     clearTimeout(advanceTimer);
     window.removeEventListener(STORE_EVENT, onStore);
+    window.removeEventListener("storage", onStorage);
     listeners.forEach(([name, fn]) => model.off(name, fn));
   };
+}
+
+// The course map: the kernel draws it from the progress this browser keeps.
+function renderCourse({ model, el }) {
+  const root = h("nav", { class: "qd-root qd-course", "data-qd": "course" });
+  const draw = () => { root.innerHTML = model.get("html") || ""; };
+  const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")) });
+  const onStorage = (event) => { if (event.key === model.get("storage_key")) send(); };
+  model.on("change:html", draw);
+  window.addEventListener("storage", onStorage);
+  draw();
+  el.append(root);
+  send();
+  return () => { model.off("change:html", draw); window.removeEventListener("storage", onStorage); };
 }
 
 function render({ model, el }) {
   const view = model.get("_view");
   if (view === "picker") return renderPicker({ model, el });
+  if (view === "course") return renderCourse({ model, el });
   return renderDrill({ model, el });
 }
 

@@ -1,0 +1,129 @@
+"""The course around the lessons: the practice section of a lesson (drill players
+chosen by the lesson and the shared link), and the course map on the home page with
+each learner's progress. Link parameters are validated by :mod:`tutor.course`.
+
+>>> box = practice("05-following", query="seed=7&level=2&bogus=1")
+>>> [type(child).__name__ for child in box.children]
+['HTML', 'DrillPlayer']
+>>> box.children[1].drill.seed, box.children[1].drill.level
+(7, 2)
+"""
+
+from __future__ import annotations
+
+import os
+from html import escape
+from typing import Any, Final
+from urllib.parse import urlencode
+
+import anywidget
+import ipywidgets as ipw
+import traitlets as t
+
+from tutor.course import LESSONS, LinkParams, lesson, parse_link
+from tutor.drills import KINDS
+from tutor.drills.progress import MAX_STARS, Progress
+from tutor.i18n import Translator
+from widgets._common import CSS, ESM
+from widgets.drill import STORAGE_KEY, DrillPlayer
+
+_NOTE_STYLE: Final = ("border-left:4px solid #b26b00;background:rgba(178,107,0,.08);padding:.4em .8em;"
+                      "margin:.5em 0;border-radius:.2em")
+
+
+def link_query() -> str | None:
+    """The query string of the page that runs this kernel: under Voila (waiting for
+    the request when the kernel was started ahead of it), else None."""
+    if "VOILA_KERNEL_ID" not in os.environ and "QUERY_STRING" not in os.environ:
+        return None
+    try:
+        from voila.utils import get_query_string
+
+        query: str | None = get_query_string()
+        return query
+    except Exception:  # noqa: BLE001 - outside Voila, or Voila changed: no link parameters
+        return os.environ.get("QUERY_STRING")
+
+
+def link_params(slug: str | None, query: str | None = None) -> tuple[LinkParams, tuple[str, ...]]:
+    """The validated parameters of the page's link (see :func:`tutor.course.parse_link`)."""
+    return parse_link(link_query() if query is None else query, lesson=slug)
+
+
+def notes_html(notes: tuple[str, ...]) -> str:
+    """Ignored link parameters, as a visible note."""
+    return "".join(f'<div class="qd-link-note" role="note" style="{_NOTE_STYLE}">{escape(n)}</div>' for n in notes)
+
+
+def practice(slug: str, *, query: str | None = None, **options: Any) -> ipw.VBox:
+    """The practice section of a lesson: a drill player for each drill kind of the
+    lesson (or the one the link asks for), seeded and levelled by the link, with a
+    note for every link parameter that was ignored."""
+    params, notes = link_params(slug, query)
+    kinds = (params.kind,) if params.kind else lesson(slug).drills
+    lang = params.lang or "en"
+    children: list[ipw.Widget] = [ipw.HTML(notes_html(notes))]
+    for kind in kinds:
+        children.append(DrillPlayer(kind, seed=params.seed, level=params.level, lang=lang, **options))
+    box = ipw.VBox(children)
+    box.add_class("qd-practice")
+    return box
+
+
+class CourseMap(anywidget.AnyWidget):
+    """The lessons in order, each with a link and this browser's progress in its drills.
+
+    >>> course = CourseMap()
+    >>> "05-following.ipynb" in course.html
+    True
+    """
+
+    _esm = ESM
+    _css = CSS
+    _view = t.Unicode("course").tag(sync=True)
+    html = t.Unicode("").tag(sync=True)
+    storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+
+    def __init__(self, *, lang: str = "en", **kwargs: Any) -> None:
+        self.tr = Translator(lang)
+        self.lang = lang
+        self.progress = Progress()
+        self.note: str | None = None
+        super().__init__(**kwargs)
+        self.html = self._draw()
+        self.on_msg(self._on_message)
+
+    def sync(self, stored: object) -> None:
+        """Draw the progress the browser stored (what cannot be read is left out, with a note)."""
+        if isinstance(stored, str) and stored.strip():
+            self.progress, problem = Progress.from_json_lenient(stored)
+            self.note = self.tr("Some saved progress could not be read and was left out.") if problem else None
+        else:
+            self.progress, self.note = Progress(), None
+        self.html = self._draw()
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "sync":
+            self.sync(content.get("progress"))
+
+    def _draw(self) -> str:
+        tr = self.tr
+        suffix = "" if self.lang == "en" else "?" + urlencode({"lang": self.lang})
+        rows = []
+        for info in LESSONS:
+            badges = []
+            for kind in info.drills:
+                stats = self.progress.kind(kind)
+                title = tr(KINDS[kind].title) if kind in KINDS else kind
+                stars = "★" * stats.stars + "☆" * (MAX_STARS - stats.stars)
+                label = tr("{count} of {total} stars", count=stats.stars, total=MAX_STARS)
+                answered = tr("{count} answered", count=stats.attempts)
+                badges.append(f'<span class="qd-course-kind">{escape(title)}: <span aria-label="{escape(label)}">'
+                              f'{stars}</span> · {escape(answered)}</span>')
+            rows.append(f'<li data-lesson="{info.slug}"><a href="{info.notebook}{suffix}">{escape(tr(info.title))}</a>'
+                        f'<div class="qd-course-progress">{"".join(badges)}</div>'
+                        f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')
+        note = notes_html((self.note,)) if self.note else ""
+        return f'{note}<ol class="qd-course-list" start="0">{"".join(rows)}</ol>'
+
+
