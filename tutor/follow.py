@@ -203,7 +203,7 @@ class LegalFollows:
         if len(p.suit) <= n:
             rest = Counter(p.hand) - Counter(p.suit)
             base = tuple(p.suit)
-            for extra in _multiset_combinations(sorted(rest.items(), key=lambda kv: key(kv[0])), n - len(base)):
+            for extra in choose_multiset(sorted(rest.items(), key=lambda kv: key(kv[0])), n - len(base)):
                 yield tuple(sorted(base + extra, key=key))
             return
         for chosen, pool, k in _pair_choices(p):
@@ -254,14 +254,15 @@ def _pair_choices(p: _Position) -> Iterator[tuple[tuple[Card, ...], list[Card], 
                 yield chosen, pool, k
 
 
-def _multiset_combinations(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
+def choose_multiset(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
+    """Each distinct choice of ``k`` cards from ``items`` (card, copies held), lazily, in order."""
     if k == 0:
         yield ()
         return
     for i in range(start, len(items)):
         card, count = items[i]
         for take in range(1, min(count, k) + 1):
-            for rest in _multiset_combinations(items, k - take, i + 1):
+            for rest in choose_multiset(items, k - take, i + 1):
                 yield (card,) * take + rest
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card, format_cards
+from tutor.follow import choose_multiset
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
 from tutor.i18n import Translator
 from tutor.notation import parse_cards
@@ -285,17 +286,4 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
 def multiset_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
     """Every distinct choice of ``k`` cards from ``cards`` (copies count once each)."""
     items = sorted(Counter(cards).items(), key=lambda kv: kv[0].index)
-    out: list[tuple[Card, ...]] = []
-
-    def walk(i: int, left: int, acc: tuple[Card, ...]) -> None:
-        if left == 0:
-            out.append(acc)
-            return
-        if i == len(items):
-            return
-        card, count = items[i]
-        for take in range(min(count, left), -1, -1):
-            walk(i + 1, left - take, acc + (card,) * take)
-
-    walk(0, k, ())
-    return out
+    return list(choose_multiset(items, k))
