@@ -76,14 +76,16 @@ VoilaHandler.write = _write_offline
 
 
 # The course's home is its landing page (lessons/index.ipynb, with each learner's
-# progress), so the address a teacher shares is simply the server's root.
+# progress), so the address a teacher shares is simply the server's root. A folder
+# without an index.ipynb keeps Voila's file list.
+from jupyter_core.utils import ensure_async  # noqa: E402
 from voila.tornado.treehandler import TornadoVoilaTreeHandler  # noqa: E402
 
 _tree_get = TornadoVoilaTreeHandler.get
 
 
 async def _home_is_the_course(self, path=""):
-    if path.strip("/") == "":
+    if path.strip("/") == "" and await ensure_async(self.contents_manager.file_exists("index.ipynb")):
         query = self.request.query
         target = self.base_url + "voila/render/index.ipynb" + (f"?{query}" if query else "")
         return self.redirect(target)
