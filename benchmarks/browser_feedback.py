@@ -7,18 +7,16 @@ page: ``performance.now()`` at the click and when the feedback is in the DOM (an
 the next animation frame, "paint"), read from ``window.__qdTimings``. Also prints the
 time as seen from Playwright. Target: p95 ≤ 50 ms inside the page.
 
-    python benchmarks/browser_feedback.py [--checks 100] [--all] [--nodelay]
+    python benchmarks/browser_feedback.py [--checks 100] [--all]
 
-``--nodelay`` is an experiment, not the served configuration: it starts Voila with
-TCP_NODELAY on its websockets (Jupyter Server leaves Nagle's algorithm on, so the kernel's
-reply, written just after its "busy" status, can wait ~40 ms for the browser's delayed
-ACK: checks then take either ~12 ms or ~52 ms).
+The served configuration sets TCP_NODELAY on kernel websockets (``voila.py``): without
+it, the kernel's reply, written just after its "busy" status, can wait ~40 ms for the
+browser's delayed ACK, and checks take either ~12 ms or ~52 ms.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import socket
 import statistics
@@ -46,26 +44,12 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-NODELAY = """
-from tornado.websocket import WebSocketProtocol13
-_write = WebSocketProtocol13.write_message
-def write_message(self, message, binary=False):
-    if self.stream is not None and not getattr(self, "_nodelay", False):
-        self.stream.set_nodelay(True)
-        self._nodelay = True
-    return _write(self, message, binary)
-WebSocketProtocol13.write_message = write_message
-"""
 
 
-def _start_voila(log: Path, nodelay: bool) -> tuple[subprocess.Popen[bytes], str]:
+def _start_voila(log: Path) -> tuple[subprocess.Popen[bytes], str]:
     voila = Path(sys.executable).with_name("voila")
     command = [str(voila), "tests/browser/notebooks", "--port", str(_free_port()), "--no-browser"]
-    env = dict(os.environ)
-    if nodelay:
-        (log.parent / "sitecustomize.py").write_text(NODELAY, "utf-8")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(log.parent), env.get("PYTHONPATH")]))
-    process = subprocess.Popen(command, cwd=REPO, stdout=log.open("wb"), stderr=subprocess.STDOUT, env=env)
+    process = subprocess.Popen(command, cwd=REPO, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         found = re.search(r"running at:\s*(http://127\.0\.0\.1:\d+)/", log.read_text("utf-8", "replace"))
@@ -91,13 +75,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--checks", type=int, default=100)
     parser.add_argument("--all", action="store_true", help="print every timing")
-    parser.add_argument("--nodelay", action="store_true", help="experiment: TCP_NODELAY on Voila's websockets")
     options = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     seed = next(s for s in range(100) if generate("follow", s, 1).answer is AnswerKind.CARDS)
     with tempfile.TemporaryDirectory() as tmp:
-        process, base = _start_voila(Path(tmp) / "voila.log", options.nodelay)
+        process, base = _start_voila(Path(tmp) / "voila.log")
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
