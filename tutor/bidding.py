@@ -100,6 +100,32 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
     return legal(f"{new} overturns {old} and makes it {new.trump} (D3)")
 
 
+def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None = None, *,
+                        seat: int | None = None) -> list[tuple[Card, ...]]:
+    """Every declaration or overturn ``hand`` allows now (D1–D3): single 2s, pairs of
+    2s and pairs of jokers stronger than ``current``, unless ``seat`` made it.
+
+    >>> [" ".join(map(str, o)) for o in declaration_options("♥2 ♥2 ♠2 SJ ♣5", "♦2 ♦2", seat=1)]
+    ['♥2 ♥2']
+    """
+    cards = parse_cards(hand)
+    old = None if current is None else _as_declaration(current)
+    if old is not None and seat is not None and old.seat == seat:
+        return []
+    floor = 0 if old is None else (old.strength or 0)
+    counts = Counter(cards)
+    options: list[tuple[Card, ...]] = []
+    for card in sorted(counts, key=lambda c: c.index):
+        if card.rank != 2 and card.suit is not None:
+            continue
+        shows = ((card,), (card, card)) if counts[card] == 2 else ((card,),)
+        for shown in shows:
+            strength = declaration_strength(shown)
+            if strength is not None and strength > floor:
+                options.append(shown)
+    return options
+
+
 def can_overturn(new: Declaration | CardsLike, current: Declaration | CardsLike | None) -> bool:
     """True if ``new`` may declare (``current`` None) or overturn ``current`` (D1–D3)."""
     return check_declaration(new, current).legal

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
+from tutor.bidding import Declaration, check_declaration, declaration_options, flip_trump, kitty_flip
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, Cards, format_cards, points
 from tutor.combos import shape_of
 from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError
@@ -443,15 +443,7 @@ class Game:
         """The declarations or overturns ``seat`` may make now (D1–D3)."""
         if self.phase is not Phase.DEALING:
             return []
-        current = self._current_declaration()
-        held = Counter(self._hands[seat])
-        options: list[tuple[Card, ...]] = []
-        for card, count in held.items():
-            if card.rank == 2 or card.suit is None:
-                for shown in ((card,), (card, card)) if count == 2 else ((card,),):
-                    if check_declaration(Declaration(shown, seat), current).legal:
-                        options.append(shown)
-        return options
+        return declaration_options(self._hands[seat], self._current_declaration(), seat=seat)
 
     def _current_declaration(self) -> Declaration | None:
         last = self._declarations[-1] if self._declarations else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tutor.bidding import Declaration, check_declaration, flip_trump, kitty_flip
+from tutor.bidding import Declaration, check_declaration, declaration_options, flip_trump, kitty_flip
 from tutor.cards import PLAYERS, Card, format_cards
 from tutor.drills.base import AnswerKind, Choice, Table
 from tutor.drills.common import Hand, Question, deal, redraw, yes_no, yes_no_key
@@ -30,7 +30,7 @@ def _showable(hand: Hand) -> list[tuple[Card, ...]]:
 
 
 def _overturns(hand: Hand, seat: int, current: Declaration) -> list[tuple[Card, ...]]:
-    return [cards for cards in _showable(hand) if check_declaration(Declaration(cards, seat=seat), current).legal]
+    return declaration_options(hand, current, seat=seat)
 
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
@@ -47,7 +47,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
         pairs = [(seat, other) for seat in range(PLAYERS) for other in range(PLAYERS) if (seat == other) == own]
         rng.shuffle(pairs)
         for seat, other in pairs:
-            options = [c for c in _showable(partial[other]) if check_declaration(c, None).legal]
+            options = declaration_options(partial[other])
             if level == 1:
                 options = [c for c in options if len(c) == 1]
             else:

@@ -9,14 +9,25 @@ a tractor or a throw with pairs (R3's "enough pairs and tractors").
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Iterator
 from itertools import islice
 
 from tutor.cards import PLAYERS, Card, format_cards
 from tutor.drills.base import AnswerKind, Table
-from tutor.drills.common import (MAX_SHOWN, Hand, Question, deal, multiset_combinations, pick_trump, play_singles,
-                                 redraw, yes_no, yes_no_key)
+from tutor.drills.common import (
+    MAX_SHOWN,
+    Hand,
+    Question,
+    deal,
+    pick_trump,
+    play_singles,
+    redraw,
+    yes_no,
+    yes_no_key,
+)
 from tutor.drills.follow import choose_lead
-from tutor.follow import legal_follows
+from tutor.follow import choose_multiset, legal_follows
 from tutor.i18n import Translator
 from tutor.order import Trump
 from tutor.ruff import check_ruff
@@ -30,9 +41,16 @@ _BEAT_KINDS = {1: ("single",), 2: ("single", "pair"), 3: ("single", "pair")}  # 
 
 def _ruffs(hand: Hand, lead: tuple[Card, ...], trump: Trump, beat: tuple[Card, ...] | None) -> list[tuple[Card, ...]]:
     """Every all-trump play from ``hand`` that :func:`check_ruff` accepts (against ``beat``)."""
+    return list(_each_ruff(hand, lead, trump, beat))
+
+
+def _each_ruff(hand: Hand, lead: tuple[Card, ...], trump: Trump,
+               beat: tuple[Card, ...] | None) -> Iterator[tuple[Card, ...]]:
     trumps = [c for c in hand if trump.is_trump(c)]
-    return [trump.sorted(p) for p in multiset_combinations(trumps, len(lead))
-            if check_ruff(hand, lead, p, trump, beat=beat).legal]
+    items = sorted(Counter(trumps).items(), key=lambda kv: kv[0].index)
+    for play in choose_multiset(items, len(lead)):
+        if check_ruff(hand, lead, play, trump, beat=beat).legal:
+            yield trump.sorted(play)
 
 
 Position = tuple[Trump, int, Hand, tuple[Card, ...], Table, "tuple[Card, ...] | None"]
@@ -71,7 +89,8 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
                     beat = plays[winner][1] if winner and all(trump.is_trump(c) for c in plays[winner][1]) else None
                     if need_earlier and beat is None:
                         return None
-                    if form == "can-ruff" or _ruffs(hand, lead, trump, beat if form == "play-ruff" else None):
+                    chosen_beat = beat if form == "play-ruff" else None
+                    if form == "can-ruff" or next(_each_ruff(hand, lead, trump, chosen_beat), None):
                         return trump, seat, hand, lead, Table(tuple(plays)), beat
                     return None
                 if need_earlier:  # this earlier seat ruffs, if it can
