@@ -54,6 +54,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
     LessonInfo("08-friend", "The friend and the solo", ("K1", "F1", "F2", "F3", "F4", "F5", "F6"), ("score",)),
     LessonInfo("09-scoring", "The last trick, kitty capture and scoring",
                ("X1", "X2", "S1", "S2", "S3", "S4"), ("score",)),
+    LessonInfo("10-play", "Play a hand", ("D1", "K1", "F1", "L3", "W2", "R1", "B1", "X2", "S1"), ()),
 )
 
 

@@ -5,6 +5,7 @@ asked of :mod:`tutor`.
   Next, staged hints, streak and stars; progress kept in the browser.
 - :class:`CardPicker` — pick cards from a held hand by click, tap or keyboard.
 - :class:`Hand`, :class:`TrickTable` — display only (``_repr_html_``).
+- :class:`Table` — play a whole hand against four computer players.
 - :func:`practice`, :class:`CourseMap` — a lesson's drills chosen by its link, and the
   course's home page with each learner's progress.
 
@@ -17,6 +18,7 @@ Usage in a notebook cell::
 from widgets.course import CourseMap, practice
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
+from widgets.table import Table
 from widgets.views import Hand, TrickTable
 
-__all__ = ["STORAGE_KEY", "CardPicker", "CourseMap", "DrillPlayer", "Hand", "TrickTable", "practice"]
+__all__ = ["STORAGE_KEY", "CardPicker", "CourseMap", "DrillPlayer", "Hand", "Table", "TrickTable", "practice"]

@@ -27,7 +27,6 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from html import escape
 from itertools import count
 from typing import Any, Final
 
@@ -37,9 +36,31 @@ import traitlets as t
 from tutor.cards import PLAYERS, Card, format_cards, points
 from tutor.display import cards_html, trick_html
 from tutor.errors import IllegalActionError, TutorError
-from tutor.game import (Action, Bury, Buried, Call, DeclarerChosen, Declare, Declared, Dealt, Event,
-                        FriendCalled, FriendRevealed, Game, HandScored, KittyCaptured, KittyTaken, Phase, Play,
-                        Played, Redealt, Solo, SoloDeclared, ThrowFailed, TrickWon)
+from tutor.game import (
+    Action,
+    Buried,
+    Bury,
+    Call,
+    Dealt,
+    Declare,
+    Declared,
+    DeclarerChosen,
+    Event,
+    FriendCalled,
+    FriendRevealed,
+    Game,
+    HandScored,
+    KittyCaptured,
+    KittyTaken,
+    Phase,
+    Play,
+    Played,
+    Redealt,
+    Solo,
+    SoloDeclared,
+    ThrowFailed,
+    TrickWon,
+)
 from tutor.i18n import Translator
 from tutor.notation import parse_cards
 from tutor.order import Trump
@@ -213,7 +234,9 @@ class Table(anywidget.AnyWidget):
     def declare(self, option: int | Sequence[Card] | str) -> dict[str, Any]:
         """Declare or overturn with one of :meth:`Game.declaration_options` (an index)
         or with any cards (refused with the rule if they do not declare)."""
-        if isinstance(option, int) and not isinstance(option, bool):
+        if isinstance(option, bool):
+            return self._refuse("D1", self.tr("that declaration is no longer open to you"))
+        if isinstance(option, int):
             options = self.game.declaration_options(self.seat)
             if not 0 <= option < len(options):
                 return self._refuse("D1", self.tr("that declaration is no longer open to you"))
@@ -515,7 +538,7 @@ class Table(anywidget.AnyWidget):
         state: dict[str, Any] = {
             "version": self._version, "seed": game.seed, "seat": me, "phase": phase.value,
             "phase_text": self._phase_text(), "waiting": waiting, "delay": delay, "prompt": self._prompt(),
-            "trump_text": _trump_text(view.trump, tr) if view.trump is not None else tr("not decided yet"),
+            "trump_text": tr("Trump: {trump}", trump=_trump_text(view.trump, tr)),
             "declaration_text": self._declaration_text(), "declarer": view.declarer,
             "friend_card": str(view.friend_card) if view.friend_card else "",
             "friend_card_html": cards_html([view.friend_card], trump=trump, tr=tr, style=False)

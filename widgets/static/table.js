@@ -1,0 +1,477 @@
+// Front end of the table widget (widgets/table.py): display and input only. Every
+// decision is the kernel's; this file draws the model's state, sends what the learner
+// did, and asks for the next step (a card dealt, a computer player's move) after the
+// deliberate pause — so the kernel never sleeps and the page never waits on it.
+// Nothing is fetched: no CDN, no fonts, no icons.
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "html") node.innerHTML = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+function fill(template, params) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+function timings() {
+  if (!Array.isArray(window.__qdTableTimings)) window.__qdTableTimings = [];
+  return window.__qdTableTimings;
+}
+
+// ---------------------------------------------------------------- card picker
+// A multi-select listbox: click or tap toggles; arrows move, Space toggles, Enter
+// submits; a polite live region says what changed. (The same behaviour as the drill
+// picker; the classes are shared, so the cards look the same.)
+function makePicker({ labels, onChange, onSubmit, announce }) {
+  let cards = [];
+  let selected = new Set();
+  let focus = 0;
+  let disabled = false;
+  let pick = null;
+  const root = h("div", {
+    class: "qd-picker", role: "listbox", "aria-multiselectable": "true",
+    "aria-label": labels.hand || "Your hand", "data-qd": "hand",
+  });
+  const options = [];
+
+  const countText = () => (pick ? fill(labels.picked_of, { count: selected.size, pick })
+    : fill(labels.picked, { count: selected.size }));
+
+  function paint() {
+    options.forEach((node, i) => {
+      const on = selected.has(i);
+      node.setAttribute("aria-selected", on ? "true" : "false");
+      node.classList.toggle("qd-selected", on);
+      node.tabIndex = i === focus && !disabled ? 0 : -1;
+    });
+    root.setAttribute("aria-disabled", disabled ? "true" : "false");
+    root.classList.toggle("qd-disabled", disabled);
+    root.dataset.selected = [...selected].sort((a, b) => a - b).join(",");
+  }
+
+  function toggle(i, viaKeyboard) {
+    if (disabled || i < 0 || i >= cards.length) return;
+    if (selected.has(i)) selected.delete(i); else selected.add(i);
+    focus = i;
+    paint();
+    announce(fill(selected.has(i) ? labels.selected : labels.deselected, { card: cards[i].name }) + " " + countText());
+    onChange([...selected].sort((a, b) => a - b));
+    if (viaKeyboard) options[i].focus();
+  }
+
+  function move(to) {
+    if (!options.length) return;
+    focus = Math.max(0, Math.min(options.length - 1, to));
+    paint();
+    options[focus].focus();
+  }
+
+  root.addEventListener("keydown", (event) => {
+    const i = options.indexOf(document.activeElement);
+    const at = i >= 0 ? i : focus;
+    switch (event.key) {
+      case "ArrowRight": case "ArrowDown": move(at + 1); break;
+      case "ArrowLeft": case "ArrowUp": move(at - 1); break;
+      case "Home": move(0); break;
+      case "End": move(options.length - 1); break;
+      case " ": case "Spacebar": toggle(at, true); break;
+      case "Enter": if (!disabled) onSubmit(); break;
+      default: return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  });
+
+  function setCards(newCards) {
+    cards = newCards || [];
+    selected = new Set();
+    focus = Math.min(focus, Math.max(0, cards.length - 1));
+    options.length = 0;
+    root.replaceChildren();
+    let group = null;
+    let row = null;
+    cards.forEach((card, i) => {
+      if (!group || card.group !== group.dataset.group) {
+        group = h("div", { class: "qd-group", role: "group", "aria-label": card.group, "data-group": card.group },
+          h("span", { class: "qd-group-label", "aria-hidden": "true", text: card.group }));
+        row = h("div", { class: "qd-cards" });
+        group.append(row);
+        root.append(group);
+      }
+      const option = h("div", {
+        class: "qd-option", role: "option", "aria-selected": "false", tabindex: "-1",
+        "aria-label": card.name, "data-index": i, "data-card": card.text, html: card.face,
+      });
+      option.append(h("span", { class: "qd-tick", "aria-hidden": "true", text: "✓" }));
+      option.addEventListener("click", () => toggle(i, false));
+      row.append(option);
+      options.push(option);
+    });
+    paint();
+  }
+
+  return {
+    root,
+    setCards,
+    setPick(value) { pick = value; },
+    setSelected(list) {
+      selected = new Set((list || []).filter((i) => Number.isInteger(i) && i >= 0 && i < cards.length));
+      paint();
+    },
+    getSelected: () => [...selected].sort((a, b) => a - b),
+    setDisabled(value) { disabled = !!value; paint(); },
+    // The play is read from the page, as the learner sees it; the kernel checks it all.
+    cardsOf: (list) => list.map((i) => options[i].dataset.card),
+  };
+}
+
+// ---------------------------------------------------------------- the table
+function render({ model, el }) {
+  const L = () => model.get("labels") || {};
+  const S = () => model.get("state") || {};
+  let timer = null;
+  let paused = false;
+  let pendingPlay = null; // {t0, target}
+  let lastFeedback = null;
+
+  const live = h("div", { class: "qd-sr", "aria-live": "polite", "data-qd": "announce" });
+  const phase = h("div", { class: "qt-phase", "data-qd": "phase" });
+  const status = h("div", { class: "qt-status", "data-qd": "status" });
+  const seatsBox = h("div", { class: "qt-seats", "data-qd": "seats" });
+  const trickText = h("p", { class: "qt-trick-text", "data-qd": "trick-text", "aria-live": "polite" });
+  const prompt = h("p", { class: "qt-prompt", "data-qd": "prompt" });
+  const declareBox = h("div", { class: "qt-declare", role: "group", "data-qd": "declare" });
+  const kittyBox = h("div", { class: "qt-kitty", "data-qd": "kitty" });
+  const playBtn = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "play" });
+  const buryBtn = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "bury" });
+  const callBtn = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "call" });
+  const soloBtn = h("button", { class: "qd-button", type: "button", "data-qd": "solo" });
+  const hintBtn = h("button", { class: "qd-button", type: "button", "data-qd": "hint" });
+  const pauseBtn = h("button", { class: "qd-button", type: "button", "data-qd": "pause", "aria-pressed": "false" });
+  const actions = h("div", { class: "qd-actions" }, playBtn, buryBtn, callBtn, soloBtn, hintBtn);
+  const hintText = h("p", { class: "qt-hint", "data-qd": "hint-text", "aria-live": "polite" });
+  const feedback = h("div", { class: "qd-feedback", role: "alert", "data-qd": "feedback", hidden: true });
+  const botSpeed = h("select", { class: "qt-select", "data-qd": "bot-speed" });
+  const dealSpeed = h("select", { class: "qt-select", "data-qd": "deal-speed" });
+  const stopBox = h("input", { type: "checkbox", "data-qd": "stop-to-declare" });
+  const controls = h("div", { class: "qt-controls" });
+  const logList = h("ol", { class: "qt-log", "data-qd": "log" });
+  const logBox = h("details", { class: "qt-log-box", open: true }, h("summary", {}), logList);
+  const scoreBox = h("section", { class: "qt-score", "data-qd": "score", hidden: true });
+  const reviewBox = h("details", { class: "qt-review", "data-qd": "review", hidden: true });
+  const fileInput = h("input", { type: "file", accept: ".txt,text/plain", class: "qt-file", "data-qd": "import" });
+  const loadError = h("p", { class: "qd-error", role: "alert", "data-qd": "load-error", hidden: true });
+  const shareInput = h("input", { class: "qt-share", type: "text", readonly: true, "data-qd": "share" });
+  const footer = h("div", { class: "qt-footer" });
+  const root = h("section", { class: "qd-root qt-table", "data-qd": "table" },
+    h("header", { class: "qd-head" }, phase, status), seatsBox, trickText, prompt, declareBox, kittyBox);
+
+  const picker = makePicker({
+    labels: L(),
+    announce: (text) => { live.textContent = text; },
+    onChange: (selected) => { model.set("selected", selected); model.save_changes(); },
+    onSubmit: () => primary(),
+  });
+  root.append(picker.root, actions, hintText, feedback, controls, logBox, scoreBox, reviewBox, footer, loadError, live);
+
+  // ------------------------------------------------------------ sending
+  function act(verb) {
+    const selected = picker.getSelected();
+    if (verb === "play") pendingPlay = { t0: performance.now(), target: (S().plays || 0) + 2 };
+    // The selection travels with the action: one message, no race with a pending update.
+    model.send({ type: "act", verb, cards: picker.cardsOf(selected), selected });
+  }
+
+  function primary() {
+    const can = S().can || {};
+    if (can.play) act("play");
+    else if (can.bury) act("bury");
+    else if (can.call) act("call");
+  }
+
+  playBtn.addEventListener("click", () => act("play"));
+  buryBtn.addEventListener("click", () => act("bury"));
+  callBtn.addEventListener("click", () => act("call"));
+  soloBtn.addEventListener("click", () => model.send({ type: "solo" }));
+  hintBtn.addEventListener("click", () => model.send({ type: "hint" }));
+  pauseBtn.addEventListener("click", () => {
+    paused = !paused;
+    drawControls();
+    schedule();
+  });
+
+  // ------------------------------------------------------------ the clock
+  function schedule() {
+    clearTimeout(timer);
+    timer = null;
+    const s = S();
+    root.dataset.waiting = s.waiting || "";
+    if (paused || (s.waiting !== "deal" && s.waiting !== "bot")) return;
+    const pause = Math.max(0, model.get("pause_ms") || 0);
+    const deal = Math.max(0, model.get("deal_ms") || 0);
+    const delay = s.delay === "deal" ? deal : s.delay === "trick" ? (pause ? Math.max(2 * pause, 900) : 0) : pause;
+    const version = s.version;
+    timer = setTimeout(() => {
+      timer = null;
+      if (!paused && S().version === version) model.send({ type: "step", version });
+    }, delay);
+  }
+
+  // ------------------------------------------------------------ drawing
+  function drawSeats(s) {
+    const labels = L();
+    const seats = s.seats || [];
+    const me = s.seat || 0;
+    const order = seats.map((_, i) => seats[(me + i) % seats.length]);
+    seatsBox.replaceChildren(...order.map((seat) => {
+      const backs = h("span", { class: "qt-backs", "aria-hidden": "true" });
+      for (let i = 0; i < Math.min(seat.count, 28); i += 1) backs.append(h("span", { class: "qt-back" }));
+      const box = h("div", {
+        class: "qt-seat" + (seat.you ? " qt-you" : "") + (seat.turn ? " qt-turn" : "") + (seat.winner ? " qt-won" : ""),
+        "data-qd": "seat", "data-seat": seat.seat, role: "group", "aria-label": seat.name,
+      },
+      h("div", { class: "qt-seat-name" }, h("span", { text: seat.name }),
+        ...seat.roles.map((r) => h("span", { class: "qd-badge", text: r }))),
+      h("div", { class: "qt-seat-info" },
+        seat.you ? null : backs,
+        h("span", { class: "qt-count", "data-qd": "count", text: fill(labels.cards_left, { count: seat.count }) }),
+        h("span", { class: "qt-points", "data-qd": "points", "data-value": seat.points,
+          text: fill(labels.points, { points: seat.points }) })),
+      h("div", { class: "qt-played", "data-qd": "played", "data-cards": seat.played_text || "",
+        html: seat.played || "" }));
+      if (seat.result !== null && seat.result !== undefined) {
+        box.append(h("div", { class: "qt-result", "data-qd": "result", text: (seat.result > 0 ? "+" : "") + seat.result }));
+      }
+      return box;
+    }));
+  }
+
+  function drawStatus(s) {
+    phase.textContent = s.phase_text || "";
+    status.replaceChildren(
+      h("span", { "data-qd": "trump", text: s.trump_text || "" }),
+      h("span", { "data-qd": "declaration", text: s.declaration_text || "" }),
+      ...(s.friend_card_html ? [h("span", { class: "qt-friend-card", "data-qd": "friend-card", html: s.friend_card_html })] : []),
+      h("span", { "data-qd": "friend", text: s.friend_text || "" }),
+    );
+  }
+
+  function drawDeclare(s) {
+    const labels = L();
+    const can = s.can || {};
+    declareBox.replaceChildren();
+    (s.options || []).forEach((o) => declareBox.append(h("button", {
+      class: "qd-button qd-primary", type: "button", "data-qd": "declare-option", "data-cards": o.text,
+      text: o.label, onclick: () => model.send({ type: "declare", option: o.index }),
+    })));
+    if (can.pass) {
+      declareBox.append(h("button", { class: "qd-button", type: "button", "data-qd": "pass", text: labels.pass,
+        onclick: () => model.send({ type: "pass" }) }));
+    }
+    declareBox.hidden = !declareBox.childElementCount;
+  }
+
+  function draw() {
+    const s = S();
+    const labels = L();
+    const can = s.can || {};
+    root.dataset.phase = s.phase || "";
+    root.dataset.version = s.version || 0;
+    root.dataset.plays = s.plays || 0;
+    drawStatus(s);
+    drawSeats(s);
+    trickText.textContent = s.trick_text || "";
+    prompt.textContent = s.prompt || "";
+    drawDeclare(s);
+    kittyBox.replaceChildren();
+    if (s.kitty_html && s.phase !== "finished") {
+      kittyBox.append(h("span", { class: "qt-label", text: labels.kitty }), h("span", { html: s.kitty_html }));
+    }
+    kittyBox.hidden = !kittyBox.childElementCount;
+    picker.setPick(s.pick || null);
+    playBtn.textContent = labels.play;
+    buryBtn.textContent = labels.bury;
+    callBtn.textContent = labels.call;
+    soloBtn.textContent = labels.solo;
+    hintBtn.textContent = labels.hint;
+    playBtn.hidden = !can.play;
+    buryBtn.hidden = !can.bury;
+    callBtn.hidden = !can.call;
+    soloBtn.hidden = !can.solo;
+    hintBtn.disabled = !can.hint;
+    picker.setDisabled(!(can.play || can.bury || can.call));
+    logBox.querySelector("summary").textContent = labels.log;
+    logList.replaceChildren(...(s.log || []).map((line) => h("li", { text: line })));
+    drawScore(s);
+    drawFooter(s);
+    schedule();
+    if (pendingPlay && (s.plays || 0) >= pendingPlay.target) {
+      const record = { ms: performance.now() - pendingPlay.t0, paint: null };
+      const t0 = pendingPlay.t0;
+      pendingPlay = null;
+      timings().push(record);
+      requestAnimationFrame(() => {
+        record.paint = performance.now() - t0;
+        root.dataset.nextSeatMs = record.paint.toFixed(1);
+      });
+    }
+    if (s.waiting === "done") pendingPlay = null;
+  }
+
+  function drawScore(s) {
+    const labels = L();
+    const score = s.score;
+    scoreBox.hidden = !score;
+    reviewBox.hidden = !score;
+    if (!score) { scoreBox.replaceChildren(); reviewBox.replaceChildren(); return; }
+    const table = h("table", { class: "qt-results" }, h("tbody", {}, ...score.results.map((r) => h("tr",
+      { "data-seat": r.seat }, h("th", { scope: "row", text: r.name }), h("td", { text: r.side }),
+      h("td", { class: "qt-num", "data-qd": "seat-result", text: (r.result > 0 ? "+" : "") + r.result })))));
+    scoreBox.replaceChildren(
+      h("h3", { text: labels.score }),
+      h("p", { class: "qt-verdict", "data-qd": "verdict", text: score.verdict }),
+      h("ul", { "data-qd": "breakdown" }, ...score.lines.map((line) => h("li", { text: line }))),
+      h("p", { "data-qd": "explain", text: score.explain }),
+      table,
+      h("p", {}, h("span", { class: "qt-label", text: labels.kitty }), h("span", { html: score.kitty_html })),
+    );
+    reviewBox.replaceChildren(h("summary", { text: labels.review }), ...(s.review || []).map((t) => h("div",
+      { class: "qt-review-trick", "data-qd": "review-trick", "data-n": t.n },
+      h("p", { class: "qt-review-text", text: t.text }),
+      ...(t.notes || []).map((n) => h("p", { class: "qt-note", text: n })),
+      h("div", { html: t.html }))));
+  }
+
+  function drawFooter(s) {
+    const labels = L();
+    const link = `${window.location.origin}${window.location.pathname}?seed=${s.seed}`;
+    if (!footer.childElementCount) {
+      footer.append(
+        h("button", { class: "qd-button", type: "button", "data-qd": "export", text: labels.export,
+          onclick: () => model.send({ type: "export", actions: true }) }),
+        h("button", { class: "qd-button", type: "button", "data-qd": "export-deal", text: labels.export_deal,
+          onclick: () => model.send({ type: "export", actions: false }) }),
+        h("label", { class: "qd-button qt-file-label" }, h("span", { text: labels.import }), fileInput),
+        h("button", { class: "qd-button", type: "button", "data-qd": "restart", text: labels.restart,
+          onclick: () => model.send({ type: "restart" }) }),
+        h("button", { class: "qd-button", type: "button", "data-qd": "new", text: labels.new,
+          onclick: () => model.send({ type: "new" }) }),
+        h("label", { class: "qt-share-label" }, h("span", { text: labels.share }), shareInput),
+      );
+    }
+    shareInput.value = link;
+  }
+
+  function drawControls() {
+    const labels = L();
+    const options = (select, speeds, current) => {
+      select.replaceChildren(...Object.entries(speeds).map(([key, ms]) => h("option", {
+        value: ms, selected: ms === current, text: labels[key] || key })));
+      if (![...select.options].some((o) => Number(o.value) === current)) {
+        select.append(h("option", { value: current, selected: true, text: `${current} ms` }));
+      }
+    };
+    options(botSpeed, { slow: 900, normal: 450, fast: 200, instant: 0 }, model.get("pause_ms"));
+    options(dealSpeed, { slow: 400, normal: 150, fast: 40, instant: 0 }, model.get("deal_ms"));
+    stopBox.checked = !!model.get("stop_to_declare");
+    pauseBtn.textContent = paused ? labels.resume : labels.pause;
+    pauseBtn.setAttribute("aria-pressed", paused ? "true" : "false");
+    controls.replaceChildren(
+      h("label", {}, h("span", { text: labels.speed }), botSpeed),
+      h("label", {}, h("span", { text: labels.deal_speed }), dealSpeed),
+      h("label", {}, stopBox, h("span", { text: labels.stop_to_declare })),
+      pauseBtn,
+    );
+  }
+
+  botSpeed.addEventListener("change", () => { model.set("pause_ms", Number(botSpeed.value)); model.save_changes(); schedule(); });
+  dealSpeed.addEventListener("change", () => { model.set("deal_ms", Number(dealSpeed.value)); model.save_changes(); schedule(); });
+  stopBox.addEventListener("change", () => model.send({ type: "stop_to_declare", value: stopBox.checked }));
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files && fileInput.files[0];
+    if (!file) return;
+    if (file.size > 400000) { model.send({ type: "import", text: null }); return; }
+    const text = await file.text();
+    fileInput.value = "";
+    model.send({ type: "import", text });
+  });
+
+  function onFeedback() {
+    const fb = model.get("feedback") || {};
+    const labels = L();
+    feedback.replaceChildren();
+    feedback.className = "qd-feedback";
+    if (!fb.reason) { feedback.hidden = true; feedback.dataset.result = ""; return; }
+    feedback.hidden = false;
+    const refused = fb.kind === "refused" || fb.kind === "error";
+    feedback.classList.add(refused ? "qd-wrong" : "qd-unreadable");
+    feedback.dataset.result = fb.kind;
+    feedback.dataset.id = fb.id;
+    feedback.append(h("p", { class: "qd-verdict" },
+      refused ? h("span", { class: "qd-icon", "aria-hidden": "true", text: "✗" }) : null,
+      refused ? h("span", { class: "qd-sr", text: labels.refused }) : null,
+      fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) }) : null,
+      h("span", { class: "qd-reason", "data-qd": "reason", text: fb.reason })));
+    if (refused && fb.id !== lastFeedback) pendingPlay = null;
+    lastFeedback = fb.id;
+  }
+
+  function onHand() {
+    picker.setCards(model.get("hand") || []);
+    picker.setSelected(model.get("selected"));
+    const can = S().can || {};
+    picker.setDisabled(!(can.play || can.bury || can.call));
+  }
+
+  function onDownload() {
+    const d = model.get("download") || {};
+    if (!d.text) return;
+    const url = URL.createObjectURL(new Blob([d.text], { type: "text/plain;charset=utf-8" }));
+    const a = h("a", { href: url, download: d.name || "hand.txt", hidden: true });
+    root.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  function onLoadError() {
+    const text = model.get("load_error");
+    loadError.textContent = text || "";
+    loadError.hidden = !text;
+  }
+
+  const onHint = () => { hintText.textContent = model.get("hint_text") || ""; };
+  const onSelected = () => picker.setSelected(model.get("selected"));
+  const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  const listeners = [
+    ["change:state", draw], ["change:hand", onHand], ["change:selected", onSelected], ["change:feedback", onFeedback],
+    ["change:hint_text", onHint], ["change:download", onDownload], ["change:load_error", onLoadError],
+    ["change:four_colour", onFour], ["change:pause_ms", drawControls], ["change:deal_ms", drawControls],
+    ["change:stop_to_declare", drawControls], ["change:labels", draw],
+  ];
+  listeners.forEach(([name, fn]) => model.on(name, fn));
+  onHand();
+  drawControls();
+  draw();
+  onFeedback();
+  onHint();
+  onLoadError();
+  onFour();
+  el.append(root);
+
+  return () => {
+    clearTimeout(timer);
+    listeners.forEach(([name, fn]) => model.off(name, fn));
+  };
+}
+
+export default { render };

@@ -1,0 +1,192 @@
+"""The table in a real browser against a real Voila server: the learner plays a whole
+hand by mouse and keyboard — declares when the deal stops, buries, calls, plays every
+trick with the hint's cards — makes one illegal attempt (refused with its rule, nothing
+lost), reaches the score and the review, downloads the hand, and opens a tampered file.
+
+The expected hand is asked of the Python side first (the same seeded table, the same
+scripted learner), so the page must end with exactly that record. The time from the
+learner's play to the next seat's card on screen is measured in the page (pauses 0)."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from tutor.game import Bury, Call, Phase, Play, Solo
+from tutor.record import export_hand
+from widgets.table import Table
+
+NOTEBOOK = "table.ipynb"
+
+
+def _script(seed: int) -> Table | None:
+    """The scripted learner on the Python side: declare at the first offer, then pass;
+    otherwise the hint's move. None if the learner does not end up the declarer."""
+    table = Table(seed, pause_ms=0, deal_ms=0)
+    declared = False
+    while True:
+        waiting = table.run()
+        if waiting == "done":
+            return table
+        if waiting == "declare":
+            if not declared:
+                table.declare(0)
+                declared = True
+            else:
+                table.pass_declaration()
+            continue
+        if table.game.declarer != 0:
+            return None
+        table.hint()
+        action = table.hint_action()
+        if isinstance(action, Solo):
+            return None
+        assert isinstance(action, (Play, Bury, Call))
+        picked = " ".join(table.hand[i]["text"] for i in table.selected)  # held order, as the page sends them
+        record = table.play(picked) if isinstance(action, Play) else table.bury(picked) \
+            if isinstance(action, Bury) else table.call(picked)
+        assert not record, record
+
+
+def _seed() -> tuple[int, Table]:
+    for seed in range(200):
+        table = _script(seed)
+        if table is not None and table.game.phase is Phase.FINISHED:
+            return seed, table
+    raise AssertionError("no seed makes the learner the declarer")
+
+
+SEED, EXPECTED = _seed()
+
+
+def _open(context: Any, server: Any, query: str) -> Any:
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url(NOTEBOOK, query))
+    page.wait_for_selector("[data-qd=table] [data-qd=seat]", timeout=60_000)
+    assert not errors, errors
+    return page
+
+
+def _version(page: Any) -> int:
+    return int(page.locator("[data-qd=table]").get_attribute("data-version") or 0)
+
+
+def _wait_learner(page: Any, after: int) -> str:
+    """Wait until the table needs the learner (or is done) in a state newer than ``after``."""
+    page.wait_for_function(
+        """after => { const t = document.querySelector('[data-qd=table]');
+           return Number(t.dataset.version) > after && ['declare', 'learner', 'done'].includes(t.dataset.waiting); }""",
+        arg=after, timeout=30_000)
+    return str(page.locator("[data-qd=table]").get_attribute("data-waiting"))
+
+
+def _take_hint(page: Any) -> None:
+    page.evaluate("document.querySelector('[data-qd=hand]').dataset.selected = ''")
+    page.click("[data-qd=hint]")
+    page.wait_for_function("document.querySelector('[data-qd=hand]').dataset.selected !== ''")
+
+
+def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot: Any) -> None:
+    page = _open(context, voila_server, f"seed={SEED}&pause=0&deal=0&stop=1")
+    table = page.locator("[data-qd=table]")
+    declared = False
+    refused = False
+    version = 0
+    for _ in range(300):
+        waiting = _wait_learner(page, version)
+        version = _version(page)
+        phase = table.get_attribute("data-phase")
+        if waiting == "done":
+            break
+        if waiting == "declare":
+            if not declared:
+                page.locator("[data-qd=declare-option]").first.click()
+                declared = True
+            else:
+                page.click("[data-qd=pass]")
+            continue
+        if phase == "burying" and not refused:
+            # One illegal attempt: three cards picked by keyboard, where 8 are buried.
+            page.locator("[data-qd=hand] .qd-option").first.focus()
+            for _ in range(3):
+                page.keyboard.press("Space")
+                page.keyboard.press("ArrowRight")
+            hand_before = page.locator("[data-qd=hand] .qd-option").count()
+            page.click("[data-qd=bury]")
+            box = page.locator("[data-qd=feedback][data-result=refused]")
+            box.wait_for(timeout=10_000)
+            assert box.locator("[data-qd=rule]").inner_text() == "Rule K1"
+            assert "bury exactly 8 cards, not 3" in box.locator("[data-qd=reason]").inner_text()
+            # Nothing lost: the same hand, the same picked cards, the same state.
+            assert page.locator("[data-qd=hand] .qd-option").count() == hand_before
+            assert page.locator("[data-qd=hand]").get_attribute("data-selected") == "0,1,2"
+            assert _version(page) == version
+            screenshot(page, "refused")
+            refused = True
+        _take_hint(page)
+        if phase == "burying":
+            page.click("[data-qd=bury]")
+        elif phase == "calling":
+            page.click("[data-qd=call]")
+        else:
+            page.locator("[data-qd=hand] .qd-option[aria-selected=true]").first.focus()
+            page.keyboard.press("Enter")  # Enter plays
+    else:
+        raise AssertionError("the hand did not finish")
+
+    assert refused and declared
+    score = page.locator("[data-qd=score]")
+    score.wait_for(state="visible")
+    assert EXPECTED.game.results is not None
+    shown = [int(r.inner_text()) for r in score.locator("[data-qd=seat-result]").all()]
+    assert shown == list(EXPECTED.game.results)
+    assert EXPECTED.state["score"]["verdict"] == score.locator("[data-qd=verdict]").inner_text()
+    assert "(S1)" in score.locator("[data-qd=breakdown]").inner_text()
+    page.click("[data-qd=review] summary")
+    assert page.locator("[data-qd=review-trick]").count() == len(EXPECTED.game.tricks)
+    screenshot(page, "score")
+
+    with page.expect_download() as download:
+        page.click("[data-qd=export]")
+    saved = download.value.path()
+    text = Path(saved).read_text("utf-8")
+    assert text == export_hand(EXPECTED.game)  # the page played exactly the expected hand
+
+    tampered = re.sub(r"^play (\d) .*$", r"play \1 BJ BJ BJ", text, count=1, flags=re.MULTILINE)
+    page.set_input_files("[data-qd=import]", files=[{"name": "tampered.txt", "mimeType": "text/plain",
+                                                    "buffer": tampered.encode("utf-8")}])
+    error = page.locator("[data-qd=load-error]")
+    error.wait_for(state="visible")
+    assert "could not be read" in error.inner_text() and "line" in error.inner_text()
+    assert "Traceback" not in page.content()
+    screenshot(page, "tampered")
+
+    timings = page.evaluate("window.__qdTableTimings || []")
+    paints = [t["paint"] for t in timings if t.get("paint") is not None]
+    assert paints, timings
+    print(f"\nlearner's play -> next seat's card painted (pause 0): median {statistics.median(paints):.0f} ms, "
+          f"worst {max(paints):.0f} ms over {len(paints)} plays")
+    assert statistics.median(paints) < 300
+
+
+def test_the_deal_runs_at_its_pace_and_can_be_paused(context: Any, voila_server: Any) -> None:
+    page = _open(context, voila_server, f"seed={SEED}&pause=0&deal=40&stop=0")
+    page.wait_for_function("document.querySelector('[data-qd=table]').dataset.phase === 'dealing'")
+    page.click("[data-qd=pause]")
+    page.wait_for_timeout(200)
+    frozen = _version(page)
+    page.wait_for_timeout(400)
+    assert _version(page) == frozen  # paused: no card dealt
+    page.click("[data-qd=pause]")
+    page.wait_for_function(f"Number(document.querySelector('[data-qd=table]').dataset.version) > {frozen}")
+    page.select_option("[data-qd=deal-speed]", "0")
+    page.wait_for_function("document.querySelector('[data-qd=table]').dataset.phase !== 'dealing'", timeout=30_000)

@@ -1,0 +1,368 @@
+"""The table widget from the Python side: a whole hand played as the learner (the
+hint's moves, sent as the front end sends them), refusals that lose nothing, the deal
+stopping for the learner's declaration, records exported, imported, replayed and
+tampered with. Every verdict is the rules engine's; these tests check the wiring."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from tutor.errors import IllegalActionError, TutorError
+from tutor.follow import check_follow
+from tutor.game import (
+    Bury,
+    Call,
+    CloseDeal,
+    Deal,
+    Declare,
+    DeclarerChosen,
+    Game,
+    Phase,
+    Play,
+    Solo,
+)
+from tutor.record import export_hand, import_hand
+from widgets.table import Table, check_seed, seed_from_query
+
+
+def send(widget: Any, content: object) -> None:
+    """Deliver a message as the front end's ``model.send(content)`` does."""
+    widget._handle_custom_msg(content, [])
+
+
+def texts(widget: Table, positions: list[int]) -> list[str]:
+    return [widget.hand[i]["text"] for i in positions]
+
+
+def learner_policy(table: Table, declared: list[bool]) -> None:
+    """One decision of the scripted learner: declare at the first offer, then pass;
+    otherwise do what the hint says — through the front end's messages."""
+    if table.waiting == "declare":
+        if not declared:
+            declared.append(True)
+            send(table, {"type": "declare", "option": 0})
+        else:
+            send(table, {"type": "pass"})
+        return
+    send(table, {"type": "hint"})
+    action = table.hint_action()
+    if isinstance(action, Solo):
+        send(table, {"type": "solo"})
+        return
+    assert table.selected, table.hint_text
+    verb = {Play: "play", Bury: "bury", Call: "call"}[type(action)]
+    send(table, {"type": "act", "verb": verb, "cards": texts(table, table.selected), "selected": table.selected})
+
+
+def play_out(table: Table, declared: list[bool] | None = None, on_turn: Any = None) -> None:
+    declared = [] if declared is None else declared
+    for _ in range(500):
+        waiting = table.run()
+        if waiting == "done":
+            return
+        if on_turn is not None:
+            on_turn(table)
+        before = len(table.game.history), table.waiting, table.state["version"]
+        learner_policy(table, declared)
+        assert table.feedback.get("kind") != "refused", table.feedback
+        assert (len(table.game.history), table.waiting, table.state["version"]) != before
+    raise AssertionError("the hand did not finish")
+
+
+def learner_declarer_seed() -> int:
+    for seed in range(200):
+        table = Table(seed, pause_ms=0, deal_ms=0)
+        declared: list[bool] = []
+        while table.run() == "declare":
+            learner_policy(table, declared)
+        if table.game.declarer == 0 and declared:
+            return seed
+    raise AssertionError("no seed makes the learner the declarer")
+
+
+SEED = learner_declarer_seed()
+
+
+@pytest.fixture()
+def table() -> Iterator[Table]:
+    widget = Table(SEED, pause_ms=0, deal_ms=0)
+    yield widget
+    widget.close()
+
+
+def illegal_play(table: Table) -> list[str]:
+    """A play of the right size the rules refuse (asked of tutor), else one card too many."""
+    game = table.game
+    hand = list(game.hand(0))
+    assert game.trump is not None
+    if game.trick:
+        lead = game.trick[0][1]
+        for i in range(len(hand) - len(lead) + 1):
+            play = hand[i:i + len(lead)]
+            if not check_follow(hand, lead, play, game.trump).legal:
+                return [str(c) for c in play]
+        return [str(c) for c in hand[:len(lead) + 1]]
+    suits = {}
+    for card in hand:
+        suits.setdefault(game.trump.lane(card), card)
+    if len(suits) > 1:
+        return [str(c) for c in list(suits.values())[:2]]  # two effective suits in one lead (L1)
+    return []
+
+
+def test_a_whole_hand_as_the_learner_with_refusals_that_lose_nothing(table: Table) -> None:
+    refused: dict[str, dict[str, Any]] = {}
+
+    def on_turn(t: Table) -> None:
+        phase = t.game.phase
+        if t.waiting != "learner":
+            return
+        if phase is Phase.BURYING and "bury" not in refused:
+            cards = texts(t, [0, 1, 2])
+            refused["bury"] = attempt(t, "bury", cards)
+        elif phase is Phase.CALLING and "call" not in refused:
+            held = [c["text"] for c in t.hand]
+            twice = next((c for c in held if held.count(c) == 2), None)
+            if twice is not None:
+                refused["call"] = attempt(t, "call", [twice])
+        elif phase is Phase.PLAYING and "play" not in refused:
+            cards = illegal_play(t)
+            if cards:
+                refused["play"] = attempt(t, "play", cards)
+
+    def attempt(t: Table, verb: str, cards: list[str]) -> dict[str, Any]:
+        positions = []
+        for text in cards:
+            positions.append(next(i for i, c in enumerate(t.hand) if c["text"] == text and i not in positions))
+        before = (list(t.game.history), list(t.hand), dict(t.state))
+        send(t, {"type": "act", "verb": verb, "cards": cards, "selected": positions})
+        feedback = dict(t.feedback)
+        assert feedback["kind"] == "refused" and feedback["rule"] and feedback["reason"], feedback
+        assert (list(t.game.history), list(t.hand), dict(t.state)) == before  # nothing lost
+        assert t.selected == sorted(positions)  # the picked cards stay picked
+        return feedback
+
+    play_out(table, on_turn=on_turn)
+    game = table.game
+    assert game.phase is Phase.FINISHED and game.declarer == 0
+    assert refused["bury"]["rule"] == "K1" and "not 3" in refused["bury"]["reason"]
+    play = refused["play"]
+    assert play["rule"] in {"W1", "W2", "W3", "W4", "W5", "L1"}
+    # The reason names the learner's own cards (or how many were played).
+    assert any(c in play["reason"] for c in ("♠", "♥", "♣", "♦", "BJ", "SJ")) or "card" in play["reason"]
+    if "call" in refused:
+        assert refused["call"]["rule"] == "F1" and "both copies" in refused["call"]["reason"]
+
+    state = table.state
+    assert state["waiting"] == "done" and state["phase"] == "finished"
+    score = state["score"]
+    assert score["points"] == game.attackers_points() and score["row"] == game.score.row
+    assert any("(S1)" in line for line in score["lines"]) and any("(S3)" in line for line in score["lines"])
+    assert [r["result"] for r in score["results"]] == list(game.results) and sum(game.results) == 0
+    assert [s["result"] for s in state["seats"]] == list(game.results)
+    assert len(state["review"]) == len(game.tricks) and all("qd-trick" in t["html"] for t in state["review"])
+    assert table.waiting == "done" and not table.step()
+
+
+def test_the_deal_stops_for_the_learners_declaration() -> None:
+    table = Table(SEED, pause_ms=0, deal_ms=0)
+    assert table.run() == "declare"
+    state = table.state
+    assert state["can"]["pass"] and state["options"]
+    assert table.step() is False  # the deal waits for the learner
+    option = state["options"][0]
+    send(table, {"type": "declare", "option": 0})
+    assert table.game.declarations[-1].seat == 0
+    assert option["text"] in table.state["log"][-1]
+    send(table, {"type": "declare", "option": 0})  # the same again: refused, not by the widget's guess
+    assert table.feedback["kind"] == "refused" and table.feedback["rule"].startswith("D")
+
+
+def test_the_learner_may_decline_every_offer() -> None:
+    table = Table(SEED, pause_ms=0, deal_ms=0, stop_to_declare=False)
+    assert table.run() != "declare"
+    assert not any(d.seat == 0 for d in table.game.declarations)
+
+
+def test_same_seed_same_game_and_the_learner_cannot_be_stepped_for(table: Table) -> None:
+    other = Table(SEED, pause_ms=0, deal_ms=0)
+    play_out(table)
+    play_out(other)
+    assert table.game.history == other.game.history and table.game.results == other.game.results
+    fresh = Table(SEED, pause_ms=0, deal_ms=0, stop_to_declare=False)
+    while fresh.run() != "learner":
+        pass
+    version = fresh.state["version"]
+    send(fresh, {"type": "step", "version": version})  # the learner's turn: nothing moves
+    assert fresh.state["version"] == version
+    send(fresh, {"type": "step", "version": version - 1})  # stale
+    assert fresh.state["version"] == version
+
+
+def test_hint_picks_the_computers_choice_without_playing_it(table: Table) -> None:
+    while table.run() == "declare":
+        send(table, {"type": "pass"})
+    history = list(table.game.history)
+    send(table, {"type": "hint"})
+    action = table.hint_action()
+    assert table.hint_text and table.game.history == history
+    if isinstance(action, (Bury, Play)):
+        assert sorted(texts(table, table.selected)) == sorted(str(c) for c in action.cards)
+
+
+def test_export_import_replay_reproduces_the_hand(table: Table) -> None:
+    play_out(table)
+    send(table, {"type": "export", "actions": True})
+    text = table.download["text"]
+    assert text == export_hand(table.game) and table.download["name"].endswith(".txt")
+    assert import_hand(text).events == table.game.events
+
+    again = Table(pause_ms=0, deal_ms=0, record=text)
+    assert again.load_error == ""
+    assert again.game.events == table.game.events and again.game.results == table.game.results
+    assert again.state["score"] == table.state["score"] and again.state["review"] == table.state["review"]
+
+    again.restart()  # play the same deal again, the same way: the same hand
+    assert again.game.phase is Phase.DEALING and again.state["waiting"] in ("deal", "declare")
+    play_out(again)
+    assert again.game.history == table.game.history
+
+    deal_only = Table(pause_ms=0, deal_ms=0)
+    send(deal_only, {"type": "import", "text": table.export(actions=False)})
+    assert deal_only.game.seed == SEED and deal_only.game.phase is Phase.DEALING
+    play_out(deal_only)
+    assert deal_only.game.history == table.game.history
+
+
+@pytest.mark.parametrize("tamper", ["play-card", "header", "seed", "garbage", "not-text", "huge"])
+def test_a_tampered_import_shows_an_error_and_keeps_the_hand(table: Table, tamper: str) -> None:
+    play_out(table)
+    text = export_hand(table.game)
+    lines = text.splitlines()
+    if tamper == "play-card":
+        at = next(i for i, line in enumerate(lines) if line.startswith("play "))
+        seat, cards = lines[at].split(" ", 2)[1:]
+        other = "BJ" if "BJ" not in cards else "SJ"
+        lines[at] = f"play {seat} {other}"
+        bad: object = "\n".join(lines)
+    elif tamper == "header":
+        bad = "\n".join(["# something else"] + lines[1:])
+    elif tamper == "seed":
+        bad = text.replace(f"seed: {SEED}", "seed: x")
+    elif tamper == "garbage":
+        bad = "\x00\x01 not a hand"
+    elif tamper == "not-text":
+        bad = 42
+    else:
+        bad = text * 200
+    history = list(table.game.history)
+    send(table, {"type": "import", "text": bad})
+    assert table.load_error.startswith("This hand file could not be read")
+    if tamper == "play-card":
+        assert "line" in table.load_error and "refused" in table.load_error
+    assert table.game.history == history and table.state["waiting"] == "done"
+
+
+def test_malformed_messages_change_nothing(table: Table) -> None:
+    table.run()
+    state = dict(table.state)
+    for junk in (None, [], "x", {"type": "act"}, {"type": "act", "verb": "play", "cards": "♠A"},
+                 {"type": "act", "verb": "play", "cards": ["x" * 50]}, {"type": "declare", "option": "0"},
+                 {"type": "declare", "option": True}, {"type": "step"}, {"type": "nope"},
+                 {"type": "act", "verb": "play", "cards": ["♠A"] * 100}):
+        send(table, junk)
+    assert table.state == state
+
+
+def test_seeds_from_links_are_validated() -> None:
+    assert seed_from_query("seed=17") == 17 and seed_from_query("a=1&seed=0042") == 42
+    for bad in ("seed=-1", "seed=1e3", "seed=abc", "seed=" + "9" * 12, "", None):
+        assert seed_from_query(bad) is None
+    with pytest.raises(TutorError):
+        check_seed(-5)
+    assert Table(seed=None, pause_ms=0).game.seed >= 0
+
+
+def test_learner_actions_mirror_game_refusals(table: Table) -> None:
+    """The widget adds no rule of its own: what it refuses, the game refuses."""
+    while table.run() == "declare":
+        send(table, {"type": "pass"})
+    game = Game(SEED)
+    for action in table.game.history:
+        game.apply(action)
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(Declare(0, ()))
+    record = table.declare("")
+    assert record["rule"] == refused.value.rule
+
+
+def _failing_throw(table: Table) -> list[str] | None:
+    """At the learner's lead: a throw the rules reject (asked of a copy of the game)."""
+    game = table.game
+    assert game.trump is not None
+    lanes: dict[int, list[Any]] = {}
+    for card in game.hand(0):
+        lanes.setdefault(game.trump.lane(card), []).append(card)
+    for cards in lanes.values():
+        distinct = list(dict.fromkeys(cards))
+        if len(distinct) < 2:
+            continue
+        throw = (distinct[0], distinct[-1])
+        copy = Game.replay(game.seed, game.history, game.rules, game.deck)
+        try:
+            event = copy.apply(Play(0, throw))
+        except IllegalActionError:
+            continue
+        if any(type(r).__name__ == "ThrowFailed" for r in event.results):
+            return [str(c) for c in throw]
+    return None
+
+
+def test_a_failed_throw_is_taken_back_shown_and_penalised() -> None:
+    for seed in range(60):
+        table = Table(seed, pause_ms=0, deal_ms=0, stop_to_declare=False)
+        for _ in range(40):
+            if table.run() == "done":
+                break
+            if table.game.phase is Phase.PLAYING and not table.game.trick:
+                throw = _failing_throw(table)
+                if throw is not None:
+                    side = table.game.side_of(0)
+                    send(table, {"type": "act", "verb": "play", "cards": throw, "selected": []})
+                    assert table.feedback["kind"] == "throw" and table.feedback["rule"] == "L4"
+                    assert "penalty" in table.feedback["reason"] and "taken back" in table.feedback["reason"]
+                    assert table.game.penalty_adjustment == (-10 if side == "attacker" else 10)
+                    if table.game.forced_options:  # the learner chooses the forced lead (L4)
+                        assert table.state["forced"] and "throw failed" in table.state["prompt"]
+                        assert table.waiting == "learner"
+                        send(table, {"type": "act", "verb": "play", "cards": table.state["forced"][0].split(),
+                                     "selected": []})
+                    mine = table.game.trick[0] if table.game.trick else table.game.tricks[-1].plays[0]
+                    assert mine[0] == 0 and len(mine[1]) == 1  # the forced single was led
+                    play_out(table)
+                    notes = [n for t in table.state["review"] for n in t["notes"]]
+                    assert any("throw fails" in n for n in notes)
+                    assert any("(L5)" in line for line in table.state["score"]["lines"])
+                    return
+            learner_policy(table, [True])
+    pytest.fail("no failing throw found for the learner")
+
+
+def test_the_kitty_flip_is_narrated() -> None:
+    """Nobody declares (a record of such a deal): the kitty is turned over (D6)."""
+    game = Game(SEED)
+    while not game.all_dealt:
+        game.apply(Deal())
+    game.apply(CloseDeal())
+    chosen = next(r for r in game.events[-1].results if isinstance(r, DeclarerChosen))
+    assert chosen.flipped is not None
+    table = Table(pause_ms=0, deal_ms=0, record=export_hand(game))
+    assert table.load_error == "" and table.game.declarer == chosen.seat
+    assert any("kitty is turned over" in line and str(chosen.flipped) in line for line in table.state["log"])
+    play_out(table)
+    assert table.state["score"]["results"]
