@@ -279,10 +279,11 @@ def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
                 if declared is not None:
                     return declared
         return CloseDeal() if game.all_dealt else Deal()
-    for seat, bot in bots.items():
-        action = bot.act(game.view(seat))
-        if action is not None:
-            return action
-    raise RuntimeError(f"no computer player can act in the {game.phase.value} phase")
+    seat = game.to_play if game.phase is Phase.PLAYING else game.declarer
+    bot = bots.get(seat) if seat is not None else None
+    action = bot.act(game.view(seat)) if bot is not None and seat is not None else None
+    if action is None:
+        raise RuntimeError(f"no computer player can act in the {game.phase.value} phase")
+    return action
 
 
