@@ -9,17 +9,41 @@ and a trump as a :class:`Trump` or anything it accepts (``"♥"``, ``"H"``, ``No
 Illegal (W3): you hold the pair ♥7 ♥7; when a pair is led you must follow with a pair. A legal play: ♥7 ♥7.
 """
 
-from tutor.bidding import (Declaration, can_overturn, check_declaration, declaration_strength, flip_trump,
-                           kitty_flip)
+from tutor.bidding import (
+                           Declaration,
+                           can_overturn,
+                           check_declaration,
+                           declaration_strength,
+                           flip_trump,
+                           kitty_flip,
+)
 from tutor.bots import play_random_hand, random_action
 from tutor.cards import PACK, Card, Cards, Suit, points
 from tutor.combos import Component, Kind, is_pair, is_tractor, split
-from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError, NotationError, TutorError
+from tutor.errors import (
+                           CardCountError,
+                           IllegalActionError,
+                           InvalidPlayError,
+                           NotationError,
+                           TutorError,
+)
 from tutor.follow import LegalFollows, check_follow, legal_follows
-from tutor.game import Bury, Call, CloseDeal, Deal, Declare, Event, Game, Phase, Play, SeatView, Solo
+from tutor.game import (
+                           Bury,
+                           Call,
+                           CloseDeal,
+                           Deal,
+                           Declare,
+                           Event,
+                           Game,
+                           Phase,
+                           Play,
+                           SeatView,
+                           Solo,
+)
 from tutor.notation import format_notation, parse_cards
 from tutor.order import Trump
-from tutor.ruff import check_ruff, ruff_rank
+from tutor.ruff import check_ruff
 from tutor.rules import Ruleset
 from tutor.scoring import HandScore, kitty_multiplier, score_hand
 from tutor.throw import ThrowResult, check_throw
@@ -31,7 +55,7 @@ __all__ = [
     "Declare", "Event", "Game", "HandScore", "IllegalActionError", "InvalidPlayError", "Kind", "LegalFollows",
     "NotationError", "Phase", "Play", "Ruleset", "SeatView", "Solo", "Suit", "ThrowResult", "TrickOutcome",
     "Trump", "TutorError", "Verdict", "can_overturn", "check_declaration", "check_follow", "check_ruff",
-    "check_throw", "declaration_strength", "explain_trick", "flip_trump", "ruff_rank", "format_notation", "is_pair", "is_tractor",
+    "check_throw", "declaration_strength", "explain_trick", "flip_trump", "format_notation", "is_pair", "is_tractor",
     "kitty_flip", "kitty_multiplier", "legal_follows", "parse_cards", "play_random_hand", "points",
     "random_action", "score_hand", "split", "trick_winner",
 ]

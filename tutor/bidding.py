@@ -64,6 +64,9 @@ class Declaration:
     @property
     def trump(self) -> Trump:
         """The trump this declaration makes (D4): the 2's suit, or no-trump for jokers."""
+        if self.strength is None:
+            raise TutorError(f"{self or 'nothing'} is not a declaration: show a single 2, a pair of 2s, "
+                             f"or a pair of jokers (D1, D2)")
         return Trump(self.cards[0].suit)
 
     def __str__(self) -> str:
@@ -141,8 +144,15 @@ def kitty_flip(kitty: CardsLike) -> Card | None:
     return next((c for c in cards if counts[c] == 1), None)
 
 
-def flip_trump(card: Card) -> Trump:
-    """The trump a flipped card makes (D6): its suit, no-trump for a joker."""
-    return Trump(card.suit)
+def flip_trump(card: Card | CardsLike) -> Trump:
+    """The trump a flipped card makes (D6): its suit, no-trump for a joker.
+
+    >>> flip_trump("♣10"), flip_trump("SJ")
+    (Trump('♣'), Trump(None))
+    """
+    cards = (card,) if isinstance(card, Card) else parse_cards(card)
+    if len(cards) != 1:
+        raise CardCountError(f"the kitty flip turns over one card, not {len(cards)} (D6)")
+    return Trump(cards[0].suit)
 
 

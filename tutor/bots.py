@@ -12,7 +12,18 @@ import random
 from tutor.cards import Card
 from tutor.combos import pair_runs
 from tutor.follow import legal_follows
-from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, Solo
+from tutor.game import (
+    Action,
+    Bury,
+    Call,
+    CloseDeal,
+    Deal,
+    Declare,
+    Game,
+    Phase,
+    Play,
+    Solo,
+)
 from tutor.rules import DEFAULT_RULES, Ruleset
 
 
@@ -62,7 +73,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
         return Play(seat, rng.choice(game.forced_options))
     if not game.trick:
         return Play(seat, random_lead(hand, game, rng))
-    return Play(seat, legal_follows(hand, game.trick[0][1], game.trump).random(rng))
+    return Play(seat, legal_follows(hand, game.trick[0][1], game.trump, rules=game.rules).random(rng))
 
 
 def play_random_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES) -> Game:

@@ -132,11 +132,6 @@ DISTINCT_CARDS: Final = _CARDS
 PACK: Final[tuple[Card, ...]] = tuple(card for card in _CARDS for _ in range(2))  # C1
 
 
-def card_by_index(index: int) -> Card:
-    """The card with this index (0–53): suits in ♠♥♣♦ order, 2 to A, then SJ, BJ."""
-    return _CARDS[index]
-
-
 def points(cards: Iterable[Card]) -> int:
     """Point value of cards (C3): 5s are 5, 10s and Ks are 10.
 

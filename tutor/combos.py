@@ -179,11 +179,6 @@ def is_tractor(cards: CardsLike, trump: Trump | str | None) -> bool:
     return len(runs) == 1 and 2 * len(runs[0]) == len(cards)
 
 
-def run_lengths(cards: Iterable[Card], trump: Trump) -> tuple[int, ...]:
-    """Lengths of the tractor runs (two pairs or more) among ``cards``, longest first."""
-    return tuple(len(run) for run in pair_runs(cards, trump) if len(run) > 1)
-
-
 @lru_cache(maxsize=8192)
 def max_matched(demands: tuple[int, ...], capacities: tuple[int, ...]) -> int:
     """The largest total length of the lead tractors ``demands`` that disjoint,

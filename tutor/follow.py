@@ -23,11 +23,9 @@ from tutor.cards import Card, format_cards
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
 from tutor.notation import CardsLike, check_copies, parse_cards, to_cards
-from tutor.order import TRUMP, Trump, as_trump
+from tutor.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.verdict import Verdict, illegal, legal
-
-TrumpLike = Trump | str | None
 
 
 class _Score(NamedTuple):

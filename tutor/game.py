@@ -23,10 +23,30 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tutor.bidding import Declaration, check_declaration, declaration_options, flip_trump, kitty_flip
-from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, Cards, format_cards, points
+from tutor.bidding import (
+    Declaration,
+    check_declaration,
+    declaration_options,
+    flip_trump,
+    kitty_flip,
+)
+from tutor.cards import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    PACK,
+    PLAYERS,
+    Card,
+    Cards,
+    format_cards,
+    points,
+)
 from tutor.combos import shape_of
-from tutor.errors import CardCountError, IllegalActionError, InvalidPlayError
+from tutor.errors import (
+    CardCountError,
+    IllegalActionError,
+    InvalidPlayError,
+    TutorError,
+)
 from tutor.follow import check_follow
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
@@ -268,6 +288,8 @@ class Game:
     events: list[Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise TutorError(f"a hand's seed is a whole number from 0 up, not {self.seed!r}")
         self._rng = random.Random(self.seed)
         if self.deck is not None:
             self.deck = parse_cards(self.deck)
@@ -315,7 +337,8 @@ class Game:
 
     @property
     def kitty(self) -> tuple[Card, ...]:
-        """The kitty: the undealt 8 cards, then the buried ones."""
+        """The kitty: the 8 undealt cards while dealing, nothing while the declarer holds
+        them, then the 8 buried cards."""
         return tuple(self._kitty)
 
     @property
@@ -345,6 +368,7 @@ class Game:
 
     def side_of(self, seat: int) -> str:
         """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know)."""
+        self._check_seat(seat)
         if seat == self.declarer:
             return "declarer"
         return "friend" if seat == self.friend else "attacker"
@@ -441,6 +465,7 @@ class Game:
 
     def declaration_options(self, seat: int) -> list[tuple[Card, ...]]:
         """The declarations or overturns ``seat`` may make now (D1–D3)."""
+        self._check_seat(seat)
         if self.phase is not Phase.DEALING:
             return []
         return declaration_options(self._hands[seat], self._current_declaration(), seat=seat)
@@ -568,7 +593,7 @@ class Game:
         if not self._trick:
             return self._lead(seat, cards)
         lead = self._trick[0][1]
-        verdict = check_follow(hand, lead, cards, self.trump)
+        verdict = check_follow(hand, lead, cards, self.trump, rules=self.rules)
         if not verdict.legal:
             raise _refuse(verdict.rule or "W1", verdict.reason)
         return self._put(seat, cards)
@@ -643,12 +668,10 @@ class Game:
             self.kitty_capture = kitty_points * multiplier
             results.append(KittyCaptured(winner, kitty_points, multiplier, self.kitty_capture))
         total = self.attackers_points()
-        score = score_hand(total, declarations=self.declaration_count, solo=self.solo)
+        friendless = self.friend is None and not self.solo  # F3 variant: a buried twin leaves the declarer alone
+        score = score_hand(total, declarations=self.declaration_count, solo=self.solo, friendless=friendless)
         self.score = score
-        results_by_side = dict(score)
-        if self.friend is None and not self.solo:  # F3 variant: a buried twin leaves the declarer alone
-            results_by_side["declarer"] = -4 * score["attacker"]
-        self.results = tuple(results_by_side[self.side_of(s)] for s in range(PLAYERS))
+        self.results = tuple(score[self.side_of(s)] for s in range(PLAYERS))
         self.phase = Phase.FINISHED
         results.append(HandScored(total, score, self.results))
         return results

@@ -140,6 +140,10 @@ class Trump:
 _TRUMPS: Final[dict[Suit | None, Trump]] = {suit: Trump._make(suit) for suit in (*SUITS, None)}
 
 
+TrumpLike = Trump | Suit | str | None
+"""A trump, or anything :class:`Trump` accepts."""
+
+
 def as_trump(trump: Trump | Suit | str | None) -> Trump:
     """Accept a :class:`Trump` or anything :class:`Trump` accepts."""
     return trump if isinstance(trump, Trump) else Trump(trump)

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from tutor.cards import Card, format_cards
 from tutor.combos import Shape, max_matched, pair_runs
 from tutor.errors import InvalidPlayError
-from tutor.follow import TrumpLike, _Position
+from tutor.follow import _Position
 from tutor.notation import CardsLike, check_copies, parse_cards
-from tutor.order import TRUMP, Trump
+from tutor.order import TRUMP, Trump, TrumpLike
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.verdict import Verdict, illegal, legal
+from tutor.verdict import Verdict, legal
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,9 +95,15 @@ class HandScore(Mapping[str, int]):
         return "; ".join(parts)
 
 
-def score_hand(points: int, *, declarations: int = 1, solo: bool = False) -> HandScore:
+def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friendless: bool = False) -> HandScore:
     """Each player's result from the attackers' total ``points`` (S1), a solo (S2)
-    and the number of declarations (S3, D5)."""
+    and the number of declarations (S3, D5). ``friendless``: the declarer called a
+    card whose twin was buried (only under ``Ruleset(allow_buried_friend=True)``, F3)
+    and plays alone at the normal rate, paying what the four attackers win.
+
+    >>> dict(score_hand(100, friendless=True))
+    {'declarer': -8, 'friend': 0, 'attacker': 2}
+    """
     if isinstance(points, bool) or not isinstance(points, int) or points % 5:
         raise TutorError(f"the attackers' total is a whole multiple of 5, not {points!r} (S1)")
     if isinstance(declarations, bool) or not isinstance(declarations, int) or declarations < 1:
@@ -105,4 +111,6 @@ def score_hand(points: int, *, declarations: int = 1, solo: bool = False) -> Han
     k = attacker_value(points)
     if solo:
         return HandScore(-8 * k * declarations, 0, 2 * k * declarations, points, declarations, True)
+    if friendless:
+        return HandScore(-4 * k * declarations, 0, k * declarations, points, declarations, False)
     return HandScore(-2 * k * declarations, -k * declarations, k * declarations, points, declarations, False)

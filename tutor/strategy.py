@@ -21,7 +21,19 @@ from tutor.bidding import Declaration, check_declaration
 from tutor.cards import PACK, PLAYERS, Card
 from tutor.combos import pair_runs, shape_of
 from tutor.follow import legal_follows
-from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, SeatView, Solo
+from tutor.game import (
+    Action,
+    Bury,
+    Call,
+    CloseDeal,
+    Deal,
+    Declare,
+    Game,
+    Phase,
+    Play,
+    SeatView,
+    Solo,
+)
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.trick import explain_trick

@@ -17,12 +17,10 @@ from dataclasses import dataclass
 
 from tutor.cards import Card, format_cards
 from tutor.combos import Component, Kind, pair_runs, shape_of
-from tutor.errors import CardCountError
+from tutor.errors import CardCountError, InvalidPlayError
 from tutor.notation import CardsLike, parse_cards
-from tutor.order import Trump, as_trump
+from tutor.order import Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-
-TrumpLike = Trump | str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +86,8 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
     """
     trump = as_trump(trump)
     cards = parse_cards(throw)
+    if isinstance(other_hands, str) or not isinstance(other_hands, (list, tuple)):
+        raise InvalidPlayError("other_hands is a list of the other players' hands, e.g. [\"♠K ♠K\", \"♥3\"] (L3)")
     hands = [parse_cards(h) for h in other_hands]
     shape = shape_of(cards, trump)
     total = Counter(cards)

@@ -17,10 +17,8 @@ from tutor.cards import Card, format_cards, points
 from tutor.combos import Kind, Shape, is_tractor, shape_of
 from tutor.errors import InvalidPlayError
 from tutor.notation import CardsLike, check_copies, parse_cards
-from tutor.order import Trump, as_trump
+from tutor.order import Trump, TrumpLike, as_trump
 from tutor.ruff import ruff_rank
-
-TrumpLike = Trump | str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +50,8 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     """The winner of a trick and why (B1). ``plays[0]`` is the lead, which is
     taken to stand (a failed throw is settled before the trick, L4)."""
     trump = as_trump(trump)
+    if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
+        raise InvalidPlayError("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)")
     cards = [parse_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError("a trick needs at least the lead (B1)")

@@ -330,7 +330,7 @@ class Table(anywidget.AnyWidget):
         hand shows its score and review). A broken or tampered file is refused with a
         message in the widget, and the current hand goes on."""
         if not isinstance(text, str):
-            self.load_error = self.tr("This hand file could not be read: it is not text.")
+            self.load_error = self.tr("This hand file could not be read: it is too large, or not a text file.")
             return False
         if len(text) > MAX_RECORD:
             self.load_error = self.tr("This hand file could not be read: it is far too long.")

@@ -18,8 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
-from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card, format_cards
-from tutor.follow import choose_multiset
+from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
 from tutor.i18n import Translator
 from tutor.notation import parse_cards
@@ -74,16 +73,6 @@ def pick_trump(rng: random.Random, level: int) -> Trump:
     if level >= 2 and rng.random() < 0.2:
         return Trump(None)
     return Trump(rng.choice(SUITS))
-
-
-def cards_text(cards: Sequence[Card]) -> str:
-    return format_cards(cards)
-
-
-def multiset_in(cards: Sequence[Card], hand: Sequence[Card]) -> bool:
-    """True if every card of ``cards`` is in ``hand`` (as many copies)."""
-    need, have = Counter(cards), Counter(hand)
-    return all(have[c] >= k for c, k in need.items())
 
 
 Judge = Callable[[tuple[Card, ...]], tuple[bool, str, str]]
@@ -281,9 +270,3 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
     for c in hand:
         out.setdefault(trump.lane(c), []).append(c)
     return out
-
-
-def multiset_combinations(cards: Sequence[Card], k: int) -> list[tuple[Card, ...]]:
-    """Every distinct choice of ``k`` cards from ``cards`` (copies count once each)."""
-    items = sorted(Counter(cards).items(), key=lambda kv: kv[0].index)
-    return list(choose_multiset(items, k))

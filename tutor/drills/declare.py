@@ -13,7 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tutor.bidding import Declaration, check_declaration, declaration_options, flip_trump, kitty_flip
+from tutor.bidding import (
+    Declaration,
+    check_declaration,
+    declaration_options,
+    flip_trump,
+    kitty_flip,
+)
 from tutor.cards import PLAYERS, Card, format_cards
 from tutor.drills.base import AnswerKind, Choice, Table
 from tutor.drills.common import Hand, Question, deal, redraw, yes_no, yes_no_key

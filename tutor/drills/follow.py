@@ -14,7 +14,16 @@ from itertools import islice
 from tutor.cards import PLAYERS, Card, format_cards
 from tutor.combos import Kind, pair_runs, shape_of, split
 from tutor.drills.base import AnswerKind, Table
-from tutor.drills.common import MAX_SHOWN, Hand, Question, deal, pick_trump, redraw, yes_no, yes_no_key
+from tutor.drills.common import (
+    MAX_SHOWN,
+    Hand,
+    Question,
+    deal,
+    pick_trump,
+    redraw,
+    yes_no,
+    yes_no_key,
+)
 from tutor.follow import check_follow, legal_follows
 from tutor.i18n import Translator
 from tutor.order import TRUMP, Trump

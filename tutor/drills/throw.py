@@ -13,7 +13,16 @@ import random
 from tutor.cards import PLAYERS, Card, format_cards
 from tutor.combos import Component, Kind, split
 from tutor.drills.base import AnswerKind, Choice, Table
-from tutor.drills.common import Hand, Question, deal, lanes_of_hand, pick_trump, redraw, yes_no, yes_no_key
+from tutor.drills.common import (
+    Hand,
+    Question,
+    deal,
+    lanes_of_hand,
+    pick_trump,
+    redraw,
+    yes_no,
+    yes_no_key,
+)
 from tutor.i18n import Translator
 from tutor.order import Trump
 from tutor.throw import ThrowResult, check_throw

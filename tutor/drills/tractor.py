@@ -17,7 +17,15 @@ from itertools import combinations
 from tutor.cards import Card, format_cards
 from tutor.combos import is_tractor, pair_runs
 from tutor.drills.base import AnswerKind, Table
-from tutor.drills.common import Hand, Question, deal, pick_trump, redraw, yes_no, yes_no_key
+from tutor.drills.common import (
+    Hand,
+    Question,
+    deal,
+    pick_trump,
+    redraw,
+    yes_no,
+    yes_no_key,
+)
 from tutor.i18n import Translator
 from tutor.order import TRUMP, Trump
 

@@ -398,10 +398,12 @@ function render({ model, el }) {
   stopBox.addEventListener("change", () => model.send({ type: "stop_to_declare", value: stopBox.checked }));
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files && fileInput.files[0];
+    fileInput.value = ""; // choosing the same file again must fire "change" again
     if (!file) return;
-    if (file.size > 400000) { model.send({ type: "import", text: null }); return; }
-    const text = await file.text();
-    fileInput.value = "";
+    // Too big or unreadable: the kernel answers a null text with a clear message.
+    if (file.size > 200000) { model.send({ type: "import", text: null }); return; }
+    let text = null;
+    try { text = await file.text(); } catch (error) { text = null; }
     model.send({ type: "import", text });
   });
 
