@@ -44,7 +44,7 @@ CARD_CSS = """
 .qd-card.qd-h,.qd-card.qd-d,.qd-card.qd-big{color:var(--qd-red)}
 .qd-four .qd-card.qd-d,.qd-card.qd-four.qd-d{color:var(--qd-blue)}
 .qd-four .qd-card.qd-c,.qd-card.qd-four.qd-c{color:var(--qd-green)}
-.qd-card.qd-joker .qd-rank{writing-mode:vertical-rl;font-size:1em;letter-spacing:.05em}
+.qd-card.qd-joker .qd-rank{writing-mode:vertical-rl;white-space:nowrap;font-size:.95em;line-height:1;letter-spacing:0}
 .qd-card.qd-joker .qd-pip{font-size:.8em}
 .qd-card.qd-trump{border-top:.28em solid var(--qd-trump)}
 .qd-card .qd-points{position:absolute;top:-.45em;right:-.45em;min-width:1.1em;padding:0 .2em;
