@@ -102,6 +102,8 @@ def parse_link(query: str | None, *, lesson: str | None = None,
                 values[key] = int(raw)
             else:
                 notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=shown))
+        elif key == "kind" and not kinds:
+            notes.append(tr("Ignored {param}: this page does not use it.", param=shown))
         elif key == "kind":
             if raw in kinds:
                 values[key] = raw

@@ -35,6 +35,7 @@ import traitlets as t
 
 from tutor.cards import PLAYERS, Card, format_cards, points
 from tutor.display import cards_html, trick_html
+from tutor.course import MAX_SEED as COURSE_MAX_SEED
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import (
     Action,
@@ -72,7 +73,7 @@ from widgets._common import CSS, STATIC, hand_payload
 ESM: Final = STATIC / "table.js"
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
 
-MAX_SEED: Final = 10**9
+MAX_SEED: Final = COURSE_MAX_SEED + 1
 """Seeds are whole numbers below this (a fresh seed is drawn from it)."""
 MAX_RECORD: Final = 200_000
 """A hand record larger than this (characters) is refused before it is read."""
@@ -734,7 +735,7 @@ def fresh_seed() -> int:
 
 
 def check_seed(seed: object) -> int:
-    """A seed given by a link or a caller: a whole number 0 ≤ seed < 10⁹."""
+    """A seed given by a link or a caller: a whole number 0 ≤ seed < 2³¹ (as links allow)."""
     if isinstance(seed, str) and seed.strip().isdigit():
         seed = int(seed.strip())
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:

@@ -1,7 +1,8 @@
 """Browser tests: one real Voila server per session, one headless Chromium.
 
 Voila is started from the repository root (so the committed ``voila.py`` applies)
-serving ``tests/browser/notebooks`` on a free port, and stopped at the end. Chromium is
+serving ``tests/browser/notebooks`` (``voila_server``) or the course's ``lessons``
+(``lessons_server``) on a free port, and stopped at the end. Chromium is
 ``/usr/bin/chromium`` (``apt-get install chromium fonts-noto-cjk``); Playwright's own
 browser download is not used. Without Chromium or Playwright the tests skip with the
 reason — except in CI (``CI=true``), where they fail instead.
@@ -10,6 +11,7 @@ Screenshots go to ``test-artifacts/`` (gitignored).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -50,21 +52,26 @@ class VoilaServer:
     def __init__(self, base: str, log: Path) -> None:
         self.base = base
         self.log = log
+        self.pid = 0
+
+    def log_text(self) -> str:
+        return self.log.read_text("utf-8", "replace")
 
     def url(self, notebook: str, query: str = "") -> str:
         return f"{self.base}/voila/render/{notebook}" + (f"?{query}" if query else "")
 
 
-@pytest.fixture(scope="session")
-def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+@contextlib.contextmanager
+def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer]:
+    """Voila serving ``directory`` (relative to the repository root, where ``voila.py``
+    is) on a free port, with ``extra`` command-line options; stopped on exit."""
     beside = Path(sys.executable).with_name("voila")
     voila = str(beside) if beside.exists() else shutil.which("voila")
     if voila is None:
         _unavailable("voila is not installed")
     assert voila is not None
     port = _free_port()
-    log = tmp_path_factory.mktemp("voila-browser") / "voila.log"
-    command = [voila, str(NOTEBOOKS), "--port", str(port), "--no-browser"]
+    command = [voila, str(directory), "--port", str(port), "--no-browser", *extra]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
     try:
@@ -84,7 +91,9 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
             if time.monotonic() > deadline:
                 pytest.fail(f"voila did not answer within {START_TIMEOUT:.0f} s:\n{text}")
             time.sleep(0.2)
-        yield VoilaServer(found.group(1), log)
+        server = VoilaServer(found.group(1), log)
+        server.pid = process.pid
+        yield server
     finally:
         process.terminate()  # Voila shuts its kernels down on SIGTERM
         try:
@@ -92,6 +101,20 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The test notebooks of ``tests/browser/notebooks``."""
+    with serve(NOTEBOOKS, tmp_path_factory.mktemp("voila-browser") / "voila.log") as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def lessons_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """The course as ``./dev serve`` serves it: ``voila lessons`` from the repository root."""
+    with serve("lessons", tmp_path_factory.mktemp("voila-lessons") / "voila.log") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
