@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from tutor.cards import PLAYERS, Card, format_cards
+from tutor.combos import shape_of
 from tutor.drills.base import AnswerKind, Table
 from tutor.drills.common import (
     MAX_SHOWN,
@@ -118,10 +119,11 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                   rules=("R1", "R2", "R3", "R4", "R5"), hand=trump.sorted(hand), table=table, seat=seat)
     if form == "play-ruff":
         winning = _ruffs(hand, lead, trump, beat)
+        deciding = "R5" if beat else "R3" if shape_of(lead, trump).pairs else "R2"
 
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_ruff(hand, lead, cards, trump, beat=beat)
-            return verdict.legal, verdict.rule or ("R5" if beat else "R3"), _sentence(verdict.reason, tr)
+            return verdict.legal, verdict.rule or deciding, _sentence(verdict.reason, tr)
 
         def solve() -> tuple[tuple[str, ...], int]:
             return tuple(format_cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
@@ -133,7 +135,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                        leader=table.plays[0][0], lead=lead_text, n=len(lead)))
         return Question(question=question, shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
                         hints=(look, rule_hint, tr("For example: {cards}.", cards=format_cards(winning[0]))),
-                        rule="R5" if beat else "R3", explain="", judge=judge, solve=solve,
+                        rule=deciding, explain="", judge=judge, solve=solve,
                         **common)  # type: ignore[arg-type]
     want_yes = rng.random() < 0.5
     candidate = _candidate(rng, hand, lead, trump, beat if form == "beat-ruff" else None, want_yes)
