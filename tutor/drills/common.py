@@ -180,6 +180,8 @@ def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> st
     if isinstance(answer, Choice):
         answer = answer.key
     keys = [c.key for c in choices]
+    if answer is None or answer == "":
+        raise AnswerError(tr("Choose one of the answers first, then press Check."))
     if not isinstance(answer, str) or answer not in keys:
         raise AnswerError(tr("{answer} is not one of the choices ({keys})", answer=repr(answer)[:40],
                              keys=", ".join(keys)))
@@ -187,6 +189,8 @@ def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> st
 
 
 def read_number(answer: object, tr: Translator) -> int:
+    if answer is None or (isinstance(answer, str) and not answer.strip()):
+        raise AnswerError(tr("Type a whole number first, then press Check."))
     if isinstance(answer, bool):
         raise AnswerError(tr("answer with a whole number, not {answer}", answer=repr(answer)))
     if isinstance(answer, int):
