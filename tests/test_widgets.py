@@ -377,9 +377,9 @@ def test_language_goes_through_the_translator(clock: Clock) -> None:
 def test_front_end_files_exist() -> None:
     from widgets._common import CSS, ESM
 
-    assert ESM.read_text("utf-8").count("export default") == 1
+    assert ESM.count("export default") == 1
     assert ".qd-card" in CSS and ".qd-picker" in CSS
-    assert "http://" not in ESM.read_text("utf-8") and "https://" not in CSS  # nothing fetched
+    assert "http://" not in ESM and "https://" not in CSS  # nothing fetched
 
 
 # ------------------------------------------------------------------ picker and views

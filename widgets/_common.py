@@ -13,7 +13,9 @@ from tutor.i18n import Translator
 from tutor.order import Trump
 
 STATIC: Final = Path(__file__).with_name("static")
-ESM: Final = STATIC / "qd.js"
+COMMON_JS: Final = (STATIC / "common.js").read_text("utf-8")
+"""What every front end shares (element building, label templates, the card picker)."""
+ESM: Final = COMMON_JS + (STATIC / "qd.js").read_text("utf-8")
 CSS: Final = CARD_CSS + (STATIC / "qd.css").read_text("utf-8")
 
 LABELS: Final = {

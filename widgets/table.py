@@ -68,9 +68,9 @@ from tutor.order import Trump
 from tutor.record import HandFileError, export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.strategy import ComputerPlayer, next_action
-from widgets._common import CSS, STATIC, hand_payload
+from widgets._common import COMMON_JS, CSS, STATIC, hand_payload
 
-ESM: Final = STATIC / "table.js"
+ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
 
 MAX_SEED: Final = COURSE_MAX_SEED + 1
