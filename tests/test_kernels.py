@@ -18,10 +18,6 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import re
-import shutil
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 import uuid
@@ -30,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from voila_serve import PAGE_TIMEOUT, VoilaServer, serve
 
 REPO = Path(__file__).resolve().parents[1]
 LESSON_PAGES = sorted(p.name for p in (REPO / "lessons").glob("[0-9]*.ipynb"))
@@ -37,26 +34,12 @@ HOME = "index.ipynb"  # the lightest real page of the course: a kernel, an anywi
 VIEWS = 100
 EVERY_NTH_IS_A_LESSON = 50  # the rest are the home page: a lesson takes ~5 s of server CPU
 WORKERS = 2  # two learners at a time
-START_TIMEOUT = 60.0
-PAGE_TIMEOUT = 60.0
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts kernels in /proc (Linux)")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen[bytes], log: Path, base: str) -> None:
-        self.process = process
-        self.log = log
-        self.base = base
-
-    def log_text(self) -> str:
-        return self.log.read_text("utf-8", "replace")
+class Server(VoilaServer):
+    """The course's server, with its kernels counted."""
 
     def kernels(self) -> list[int]:
         """Process ids of this server's kernels."""
@@ -70,7 +53,7 @@ class Server:
             except OSError:
                 continue
             parent = int(stat.rsplit(")", 1)[1].split()[1])
-            if parent == self.process.pid and b"ipykernel_launcher" in command:
+            if parent == self.pid and b"ipykernel_launcher" in command:
                 found.append(int(entry.name))
         return found
 
@@ -91,38 +74,8 @@ class Server:
 
 
 def _start(tmp_path: Path, *extra: str) -> Iterator[Server]:
-    beside = Path(sys.executable).with_name("voila")
-    voila = str(beside) if beside.exists() else shutil.which("voila")
-    if voila is None:
-        pytest.skip("voila is not installed")
-    log = tmp_path / "voila.log"
-    command = [voila, "lessons", "--port", str(_free_port()), "--no-browser", *extra]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            text = log.read_text("utf-8", "replace")
-            if process.poll() is not None:
-                pytest.fail(f"voila exited with {process.returncode}:\n{text}")
-            found = re.search(r"running at:\s*(http://127\.0\.0\.1:\d+)/", text)
-            if found:
-                try:
-                    with urllib.request.urlopen(found.group(1) + "/voila/api/contents", timeout=5):
-                        break
-                except OSError:
-                    pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"voila did not answer within {START_TIMEOUT:.0f} s:\n{text}")
-            time.sleep(0.2)
-        yield Server(process, log, found.group(1))
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    with serve("lessons", tmp_path / "voila.log", *extra) as running:
+        yield Server(running.base, running.log, running.pid)
 
 
 @pytest.fixture(scope="module")

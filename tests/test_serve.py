@@ -10,97 +10,27 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from voila_serve import PAGE_TIMEOUT, VoilaServer, serve
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
 WELCOME = "00-welcome.ipynb"
-START_TIMEOUT = 60.0  # seconds for the server to answer
-PAGE_TIMEOUT = 60.0  # seconds for one page (the kernel runs every cell before it ends)
-
-
-def _voila_executable() -> str | None:
-    beside = Path(sys.executable).with_name("voila")
-    return str(beside) if beside.exists() else shutil.which("voila")
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _get(url: str, timeout: float = PAGE_TIMEOUT) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.read().decode("utf-8")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8", "replace")
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen[bytes], log: Path, base: str) -> None:
-        self.process = process
-        self.log = log
-        self.base = base
-
-    def log_text(self) -> str:
-        return self.log.read_text("utf-8", "replace")
-
-    def get(self, path: str) -> tuple[int, str]:
-        return _get(self.base + path)
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    voila = _voila_executable()
-    if voila is None:
-        pytest.skip("voila is not installed")
-    port = _free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [voila, "lessons", "--port", str(port), "--no-browser"]
-    with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"voila exited with {process.returncode}:\n{log.read_text('utf-8', 'replace')}")
-            # Voila moves to another port if this one was taken meanwhile; follow its log.
-            found = re.search(r"running at:\s*(http://127\.0\.0\.1:\d+)/", log.read_text("utf-8", "replace"))
-            if found:
-                base = found.group(1)
-                try:
-                    if _get(base + "/", timeout=5)[0] == 200:
-                        break
-                except OSError:
-                    pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"voila did not answer within {START_TIMEOUT:.0f} s:\n{log.read_text('utf-8', 'replace')}")
-            time.sleep(0.25)
-        yield Server(process, log, base)
-    finally:
-        process.terminate()  # Voila shuts its kernels down on SIGTERM
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    with serve("lessons", tmp_path_factory.mktemp("voila") / "voila.log") as running:
+        yield running
 
 
 @pytest.fixture(scope="session")
-def welcome(server: Server) -> str:
+def welcome(server: VoilaServer) -> str:
     status, page = server.get(f"/voila/render/{WELCOME}")
     assert status == 200, page[-2000:]
     return page
@@ -156,13 +86,13 @@ def test_welcome_page_has_no_errors(welcome: str) -> None:
     assert "There was an error when executing cell" not in welcome
 
 
-def test_config_took_effect(welcome: str, server: Server) -> None:
+def test_config_took_effect(welcome: str, server: VoilaServer) -> None:
     # The culler starts with the first kernel, using MappingKernelManager from voila.py.
     log = server.log_text()
     assert "Culling kernels with idle durations > 300 seconds at 60 second intervals" in log, log
 
 
-def test_xsrf_protection_kept_and_unload_shutdown_works(server: Server) -> None:
+def test_xsrf_protection_kept_and_unload_shutdown_works(server: VoilaServer) -> None:
     # XSRF stays on: deleting a kernel through the REST API without the token is refused.
     # Only the page's own unload beacon (which cannot carry the token) may shut down the
     # kernel it names (voila.py, Voila issue #1458).
@@ -185,7 +115,7 @@ def test_no_external_stylesheets_or_scripts(welcome: str) -> None:
     assert not re.search(r'<script[^>]+src="https?://', welcome)
 
 
-def test_home_is_the_course(server: Server) -> None:
+def test_home_is_the_course(server: VoilaServer) -> None:
     # The server's root redirects to the course's landing page (voila.py), keeping the query.
     status, page = server.get("/?seed=3")
     assert status == 200

@@ -3,7 +3,6 @@ server, a notebook run in chromium, an answer checked by the kernel."""
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -14,16 +13,11 @@ from typing import Any
 
 import nbformat
 import pytest
+from voila_serve import free_port
 
 from tutor.drills import generate
 
 SEED = 3  # a yes/no follow drill: "May you follow with …?"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +28,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                                        "language": "python"}
     notebook.cells.append(nbformat.v4.new_code_cell(f'from widgets import DrillPlayer\nDrillPlayer("follow", seed={SEED})'))
     nbformat.write(notebook, root / "drill.ipynb")
-    port = _free_port()
+    port = free_port()
     log = root / "lab.log"
     lab = Path(sys.executable).with_name("jupyter-lab")
     command = [str(lab), "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=",
