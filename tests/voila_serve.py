@@ -1,6 +1,7 @@
 """A real Voila server for the tests: started from the repository root (so the
 committed ``voila.py`` applies) on a free port, waited for, and stopped at the end.
-Shared by the HTTP tests, the kernel tests and the browser tests."""
+Shared by the HTTP, kernel and browser tests (importable as ``voila_serve``: pytest's
+``pythonpath`` setting puts ``tests/`` on the import path)."""
 
 from __future__ import annotations
 
