@@ -1,49 +1,277 @@
 """The one translation layer for every user-visible text.
 
-Messages are English templates with named ``{placeholders}``; a :class:`Translator`
-looks each up in its language's catalog and falls back to English. Catalogs for
-Simplified and Traditional Chinese are filled by the bilingual work (issue 6).
+A message is an English template with named ``{placeholders}``. Code that says
+something to a learner makes a :class:`Text`: it reads as English wherever a string
+is expected, and it remembers its template and parameters, so a :class:`Translator`
+can say it in any language of the course. Catalogs are gettext ``.po`` files under
+``tutor/locales/`` (read with Babel; ``./dev catalogs`` keeps them in step with the
+code and the lessons).
 
->>> tr = Translator("en")
->>> tr("Streak: {count}", count=3)
-'Streak: 3'
->>> Translator("zh-Hans").language
-'zh-Hans'
+>>> from tutor.notation import parse_cards
+>>> listed = and_list([parse_cards("BJ"), "♥7", "♠3"])
+>>> listed
+'BJ, ♥7 and ♠3'
+>>> Translator("zh-Hans")(listed)
+'大王、♥7和♠3'
+>>> Translator("zh-Hant")("Streak: {count}", count=2)
+'連勝：2'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Final
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from string import Formatter
+from typing import Any, Final
 
+from tutor.cards import Card, format_cards
 from tutor.errors import TutorError
 
 LANGUAGES: Final = ("en", "zh-Hans", "zh-Hant")
 """The languages of the course: English, Simplified and Traditional Chinese."""
 
-_CATALOGS: Final[dict[str, Mapping[str, str]]] = {language: {} for language in LANGUAGES}
+LANGUAGE_NAMES: Final = {"en": "English", "zh-Hans": "简体中文", "zh-Hant": "繁體中文"}
+"""Each language in its own words, for the language switch."""
+
+LOCALES: Final = Path(__file__).with_name("locales")
+"""``LOCALES/<zh_Hans|zh_Hant>/LC_MESSAGES/<catalog>.po``: one folder per translated language."""
+
+CODE_CATALOGS: Final = ("rules", "game", "drills", "lessons")
+"""The catalogs of messages made by code (the lessons' markdown has catalogs of its own)."""
+
+_JOKERS: Final = {"en": {}, "zh-Hans": {"BJ": "大王", "SJ": "小王"}, "zh-Hant": {"BJ": "大王", "SJ": "小王"}}
 
 
-@dataclass(frozen=True, slots=True)
-class Translator:
-    """Translates message templates into one language.
+def locale_dir(language: str) -> Path:
+    """The folder of a translated language's catalogs (``zh-Hans`` → ``zh_Hans``)."""
+    return LOCALES / language.replace("-", "_") / "LC_MESSAGES"
 
-    Unknown languages are refused; a message missing from the catalog falls back
-    to its English template.
+
+def N_(message: str) -> str:  # noqa: N802 — gettext's name for "mark for translation"
+    """Mark a template for translation where it is defined but translated later
+    (a table of labels): returns it unchanged, and ``./dev catalogs`` finds it."""
+    return message
+
+
+def placeholders(template: str) -> frozenset[str]:
+    """The named placeholders of a template.
+
+    >>> sorted(placeholders("{cards}: {reason}."))
+    ['cards', 'reason']
+    """
+    return frozenset(name for _, name, _, _ in Formatter().parse(template) if name)
+
+
+class Text(str):
+    """A message for a learner: English where a string is expected, translatable
+    anywhere (its ``template`` and ``params`` are kept).
+
+    Parameters may be plain values, other :class:`Text` (translated too), cards, or
+    sequences of cards (written in the language's card names: 大王 for BJ in Chinese).
+
+    >>> t = Text("{a} and {b}", a=Text("hearts"), b="♠")
+    >>> t, t.template, t.params["a"].template
+    ('hearts and ♠', '{a} and {b}', 'hearts')
     """
 
-    language: str = "en"
-    _catalog: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    template: str
+    params: Mapping[str, object]
 
-    def __post_init__(self) -> None:
-        if self.language not in LANGUAGES:
-            raise TutorError(f"unknown language {self.language!r}; choose one of {', '.join(LANGUAGES)}")
-        object.__setattr__(self, "_catalog", _CATALOGS[self.language])
+    def __new__(cls, template: str, /, **params: object) -> Text:
+        self = super().__new__(cls, ENGLISH.fill(template, params))
+        self.__dict__.update(template=template, params=params)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Text cannot be changed")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _make_text, (self.template, dict(self.params))
+
+    def capitalized(self) -> Text:
+        """The same message starting a sentence (English capitalises; Chinese has no case).
+
+        >>> Text("you played {n} cards", n=2).capitalized()
+        'You played 2 cards'
+        """
+        return _Capitalized(self)
+
+
+def _make_text(template: str, params: dict[str, object]) -> Text:
+    return Text(template, **params)
+
+
+class _Capitalized(Text):
+    """A message at the start of a sentence: its first letter upper-case in English."""
+
+    def __new__(cls, inner: Text) -> _Capitalized:  # type: ignore[misc]
+        english = str.__str__(inner)
+        self = str.__new__(cls, english[:1].upper() + english[1:])
+        self.__dict__.update(template=inner.template, params=inner.params)
+        return self
+
+
+def capitalized(message: str) -> str:
+    """A message at the start of a sentence (see :meth:`Text.capitalized`); a plain
+    string is capitalised as it is.
+
+    >>> capitalized(Text("{n} cards", n=2)), capitalized("hearts")
+    ('2 cards', 'Hearts')
+    """
+    return message.capitalized() if isinstance(message, Text) else message[:1].upper() + message[1:]
+
+
+def and_list(items: Sequence[object]) -> object:
+    """Items joined as a learner reads a list: ``a, b and c`` (Chinese: ``a、b和c``).
+
+    >>> and_list(["♠3", "♥4", "♣5"])
+    '♠3, ♥4 and ♣5'
+    >>> Translator("zh-Hans")(and_list(["♠3", "♥4", "♣5"]))
+    '♠3、♥4和♣5'
+    """
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head: object = items[0]
+    for item in items[1:-1]:
+        head = Text("{first}, {second}", first=head, second=item)
+    return Text("{first} and {last}", first=head, last=items[-1])
+
+
+class Translator:
+    """Says messages in one language of the course.
+
+    Unknown languages are refused; a message missing from the catalog is said in English
+    (the tests make sure none is missing).
+    """
+
+    __slots__ = ("language", "_catalog")
+
+    def __init__(self, language: str = "en") -> None:
+        if language not in LANGUAGES:
+            raise TutorError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+        self.language: Final = language
+        self._catalog: Mapping[str, str] = _catalog(language)
+
+    def __repr__(self) -> str:
+        return f"Translator({self.language!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Translator) and other.language == self.language
+
+    def __hash__(self) -> int:
+        return hash(self.language)
 
     def __call__(self, message: str, /, **params: object) -> str:
-        template = self._catalog.get(message, message)
-        return template.format(**params) if params else template
+        """``message`` in this language: a :class:`Text` (its own parameters), or a
+        template with ``params``."""
+        if isinstance(message, Text) and not params:
+            said = self.fill(self._catalog.get(message.template, message.template), message.params)
+            if isinstance(message, _Capitalized) and self.language == "en":
+                said = said[:1].upper() + said[1:]
+            return said
+        return self.fill(self._catalog.get(message, message), params)
+
+    def fill(self, template: str, params: Mapping[str, object]) -> str:
+        """Fill a template already in this language with ``params`` said in this language."""
+        if not params:
+            return template
+        return template.format_map({name: self.value(value) for name, value in params.items()})
+
+    def value(self, value: object) -> object:
+        """One parameter in this language (numbers stay numbers, for format specs)."""
+        if isinstance(value, Text):
+            return self(value)
+        if isinstance(value, Card):
+            return self.cards((value,))
+        if isinstance(value, tuple | list) and value and all(isinstance(c, Card) for c in value):
+            return self.cards(value)
+        return value
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards in this language's writing: ``♥7 ♥7``; the jokers by their names."""
+        text = format_cards(cards)
+        for notation, name in _JOKERS[self.language].items():
+            text = text.replace(notation, name)
+        return text
+
+
+@cache
+def _catalog(language: str) -> Mapping[str, str]:
+    """Every code message of a language: English template → translated template."""
+    if language == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    merged: dict[str, str] = {}
+    for name in CODE_CATALOGS:
+        path = locale_dir(language) / f"{name}.po"
+        if path.exists():
+            with path.open("rb") as file:
+                catalog = read_po(file)
+            merged.update((m.id, m.string) for m in catalog if m.id and m.string and not m.fuzzy
+                          and isinstance(m.id, str) and isinstance(m.string, str))
+    return merged
 
 
 ENGLISH: Final = Translator("en")
+
+_current = ENGLISH
+
+
+def set_language(language: str) -> Translator:
+    """Choose the language of this kernel (a Voila page is in one language): the
+    lessons' widgets and displays speak it. Returns its translator."""
+    global _current
+    _current = Translator(language)
+    return _current
+
+
+def current() -> Translator:
+    """The translator of this kernel's language (English unless :func:`set_language`)."""
+    return _current
+
+
+def _(message: str, /, **params: object) -> str:
+    """``message`` in this kernel's language (for the lessons' own code)."""
+    return _current(message, **params)
+
+
+_RANGE = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The course language that best fits a browser's ``Accept-Language`` header.
+
+    >>> negotiate("zh-TW,zh;q=0.9,en;q=0.8"), negotiate("zh-CN"), negotiate("fr, en-GB;q=0.5")
+    ('zh-Hant', 'zh-Hans', 'en')
+    >>> negotiate("de"), negotiate(None), negotiate("zh-HK"), negotiate("zh")
+    ('en', 'en', 'zh-Hant', 'zh-Hans')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate((accept_language or "")[:500].split(",")[:30]):
+        match = _RANGE.match(part)
+        if not match:
+            continue
+        try:
+            quality = float(match.group(2) or 1)
+        except ValueError:
+            continue
+        language = _course_language(match.group(1))
+        if language and quality > 0:
+            ranked.append((-quality, position, language))
+    return min(ranked)[2] if ranked else "en"
+
+
+def _course_language(tag: str) -> str | None:
+    parts = tag.lower().split("-")
+    if parts[0] == "en":
+        return "en"
+    if parts[0] != "zh":
+        return None
+    if "hant" in parts or any(region in parts for region in ("tw", "hk", "mo")):
+        return "zh-Hant"
+    return "zh-Hans"
