@@ -18,8 +18,27 @@ c.Voila.open_browser = False
 # Learners see the lesson, never its code, and a friendly notice instead of a traceback.
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
-# The browser's language reaches the kernel as HTTP_ACCEPT_LANGUAGE (the lesson's default language).
-c.VoilaConfiguration.http_header_envs = ["Accept-Language"]
+
+# Every page in the learner's language (tutor/localize.py): the link's ?lang=, else the
+# language this browser chose before (remembered in a cookie for a year), else the
+# browser's own. The notebook is translated before it is rendered and its kernel starts
+# in that language.
+def _localize(handler, notebook, cwd):
+    from pathlib import PurePosixPath
+    from urllib.parse import unquote
+
+    from tutor.localize import COOKIE, choose_language, link_language, localize
+
+    query = handler.request.query
+    language = choose_language(query, handler.get_cookie(COOKIE), handler.request.headers.get("Accept-Language"))
+    if link_language(query):
+        handler.set_cookie(COOKIE, language, path="/", expires_days=365, samesite="Lax")
+    handler._qd_language = language
+    slug = PurePosixPath(unquote(handler.request.path)).stem
+    return localize(notebook, slug, language, query)
+
+
+c.VoilaConfiguration.prelaunch_hook = _localize
 
 # The 4 s default drops widget output when the machine is busy (STACK-NOTES).
 c.VoilaExecutor.iopub_timeout = 30
@@ -63,12 +82,17 @@ KernelWebsocketHandler.open = _open_without_delay
 # Lessons work offline: Voila's page template links Font Awesome from a CDN; the course
 # uses no icons from it, so those links are left out of the page.
 _EXTERNAL = re.compile(r'<link[^>]+href="https?://[^"]*"[^>]*>|<script[^>]+src="https?://[^"]*"[^>]*>\s*</script>')
+_HTML = re.compile(r'<html(?:\s+lang="[^"]*")?(?=[\s>])([^>]*)')
 _write = VoilaHandler.write
 
 
 def _write_offline(self, chunk):
     if isinstance(chunk, str):
         chunk = _EXTERNAL.sub("", chunk)
+        language = getattr(self, "_qd_language", None)
+        if language and "<html" in chunk:  # the page's language, for screen readers and CJK fonts
+            chunk = _HTML.sub(f'<html lang="{language}"\\1', chunk, count=1)
+            self._qd_language = None
     return _write(self, chunk)
 
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_python
@@ -70,14 +70,14 @@ def code_messages() -> dict[str, dict[str, Message]]:
         messages[text] = Message(text, None, locations)
 
     for folder in ("tutor", "widgets"):
-        for name, line, text, _, _ in extract_from_dir(ROOT / folder, keywords=KEYWORDS):
+        for name, line, text, _comments, _context in extract_from_dir(ROOT / folder, keywords=KEYWORDS):
             add(f"{folder}/{name}", line, text)
     for notebook in lesson_notebooks():
         for cell in _cells(notebook):
             if cell["cell_type"] == "code":
-                source = "".join(cell["source"]).encode()
-                for line, _, text, _ in extract_python(io.BytesIO(source), KEYWORDS, (), {}):
-                    add(f"lessons/{notebook.name}", line, text)
+                code = "".join(cell["source"]).encode()
+                for line, _function, found_text, _notes in extract_python(io.BytesIO(code), KEYWORDS, (), {}):
+                    add(f"lessons/{notebook.name}", line, found_text)
     return found
 
 
@@ -92,8 +92,8 @@ def lesson_messages(notebook: Path) -> dict[str, Message]:
             for cell in _cells(notebook) if cell["cell_type"] == "markdown"}
 
 
-def _cells(notebook: Path) -> list[dict[str, object]]:
-    cells: list[dict[str, object]] = json.loads(notebook.read_text("utf-8"))["cells"]
+def _cells(notebook: Path) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(notebook.read_text("utf-8"))["cells"]
     return cells
 
 
@@ -139,7 +139,7 @@ def update(*names: str, draft_traditional: bool = True) -> list[Path]:
                 if not string and language == "zh-Hant" and converter is not None:
                     source = simplified.get(message.id, message.context)
                     if source and source.string and not source.fuzzy:
-                        string, flags = converter.convert(source.string), {"fuzzy"}
+                        string, flags = converter.convert(str(source.string)), {"fuzzy"}
                 new.add(message.id, string, locations=message.locations if not message.context else (),
                         flags=flags, context=message.context)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -166,9 +166,8 @@ def problems(*names: str) -> list[str]:
             catalog = read_catalog(path)
             where = f"{language}/{name}.po"
             wanted = {(m.id, m.context) for m in messages}
-            for entry in catalog:
-                if entry.id and (entry.id, entry.context) not in wanted:
-                    found.append(f"{where}: stale entry {_short(entry.id)} (run ./dev catalogs)")
+            found.extend(f"{where}: stale entry {_short(str(old.id))} (run ./dev catalogs)"
+                         for old in catalog if old.id and (old.id, old.context) not in wanted)
             for message in messages:
                 entry = catalog.get(message.id, message.context)
                 if entry is None:

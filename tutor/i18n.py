@@ -106,7 +106,7 @@ def _make_text(template: str, params: dict[str, object]) -> Text:
 class _Capitalized(Text):
     """A message at the start of a sentence: its first letter upper-case in English."""
 
-    def __new__(cls, inner: Text) -> _Capitalized:  # type: ignore[misc]
+    def __new__(cls, inner: Text) -> _Capitalized:
         english = str.__str__(inner)
         self = str.__new__(cls, english[:1].upper() + english[1:])
         self.__dict__.update(template=inner.template, params=inner.params)

@@ -1,0 +1,90 @@
+"""Every lesson, run in each Chinese script, shows no English a learner would have to read.
+
+Each lesson is put into the language as the Voila page does (:func:`tutor.localize.localize`)
+and executed in a real kernel (nbclient, widget state kept). Everything a learner sees is
+then read: the markdown, the text and HTML outputs (tags, styles and scripts left out;
+``aria-label`` and ``title`` kept: screen readers say them) and the text of every widget
+(buttons, labels, the drill's question, hints and labels). Only card notation, rule IDs,
+numbers and the English glossary terms the Chinese text gives in parentheses may be Latin.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from leaks import english_words
+from nbclient import NotebookClient
+
+from tutor.catalogs import lesson_notebooks
+from tutor.localize import localize
+
+NOTEBOOKS = lesson_notebooks()
+_HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
+_TAG = re.compile(r"<[^>]*>")
+_SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_PARENTHESES = re.compile(r"[（(][^（）()]*[）)]")
+
+
+def visible_html(html: str) -> Iterator[str]:
+    """What a person sees or hears of an HTML fragment."""
+    html = _HIDDEN.sub(" ", html)
+    yield from (unescape(label) for label in _SPOKEN.findall(html))
+    yield unescape(_TAG.sub(" ", html))
+
+
+def widget_texts(state: Any, key: str = "") -> Iterator[str]:
+    """The user-visible strings of a widget's state (private traits, code and styles left out)."""
+    if isinstance(state, dict):
+        for name, value in state.items():
+            if not name.startswith("_") or name == "_options_labels":
+                yield from widget_texts(value, name)
+    elif isinstance(state, list):
+        for value in state:
+            yield from widget_texts(value, key)
+    elif isinstance(state, str) and not state.startswith("IPY_MODEL_") and key not in ("layout", "style"):
+        yield from visible_html(state) if "<" in state else (state,)
+
+
+def seen(page: Any) -> Iterator[tuple[str, str]]:
+    """(where, text) for everything a learner reads on an executed page."""
+    for cell in page.cells:
+        if cell.cell_type == "markdown" and cell.id != "qd-languages":
+            for line in _TAG.sub(" ", cell.source).splitlines():
+                if not (line.startswith("#") and _CJK.search(line)):  # a Chinese heading may add its English name
+                    yield cell.id, line
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/html" in data:
+                for text in visible_html(data["text/html"]):
+                    yield cell.id, text
+            elif "text/plain" in data and "application/vnd.jupyter.widget-view+json" not in data:
+                yield cell.id, data["text/plain"]
+            if output.get("output_type") == "stream":
+                yield cell.id, output["text"]
+            if output.get("output_type") == "error":
+                yield cell.id, f"error {output['ename']}: {output['evalue']}"
+    state = page.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    for model_id, model in state.items():
+        for text in widget_texts(model.get("state", {})):
+            yield f"widget {model.get('model_name')} {model_id[:6]}", text
+
+
+@pytest.mark.parametrize("language", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_lesson_reads_in_chinese(path: Path, language: str) -> None:
+    page = localize(nbformat.read(path, as_version=4), path.stem, language)
+    NotebookClient(page, timeout=120, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    leaks = []
+    for where, text in seen(page):
+        words = english_words(_PARENTHESES.sub(" ", text))  # glossary terms in parentheses are wanted
+        if words:
+            leaks.append(f"{where}: {words[:6]} in {text.strip()[:120]!r}")
+    assert not leaks, f"English left in {path.stem} ({language}):\n" + "\n".join(leaks[:30])

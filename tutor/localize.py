@@ -1,0 +1,110 @@
+"""A lesson page in the learner's language.
+
+Each lesson is one notebook, written in English; its text in Chinese lives in the
+lesson's catalogs (``tutor/locales/<language>/LC_MESSAGES/lesson-<slug>.po``, one entry
+per markdown cell, keyed by the cell's id). When Voila opens a page, :func:`localize`
+puts the text in the page's language, adds a language switch at the top, and starts the
+kernel in that language (the drills, the verdicts and the game speak it). The code cells
+are the same in every language, so every language shows the same examples and drills.
+
+The language of a page: the link's ``?lang=`` (a teacher's shared link, or the
+learner's switch), else the one this browser chose before (a cookie), else the
+browser's own languages (``Accept-Language``), else English.
+
+>>> choose_language("lang=zh-Hant&seed=4", None, "en")
+'zh-Hant'
+>>> choose_language("seed=4", "zh-Hans", "en"), choose_language("", None, "zh-TW,zh;q=0.8")
+('zh-Hans', 'zh-Hant')
+>>> choose_language("lang=fr", "nonsense", None)
+'en'
+>>> print(language_switch("zh-Hans", "seed=4&lang=zh-Hans"))
+<nav class="qd-languages" aria-label="Language 语言 語言"><a href="?seed=4&amp;lang=en" hreflang="en" lang="en">English</a> · <strong aria-current="page" lang="zh-Hans">简体中文</strong> · <a href="?seed=4&amp;lang=zh-Hant" hreflang="zh-Hant" lang="zh-Hant">繁體中文</a></nav>
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from functools import cache
+from html import escape
+from typing import Any, Final
+from urllib.parse import parse_qsl, urlencode
+
+from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, locale_dir, negotiate
+
+COOKIE: Final = "qd-lang"
+"""The cookie that remembers a browser's language (set when a link or the switch chooses one)."""
+
+LANGUAGE_CELL: Final = "qd-language"
+SWITCH_CELL: Final = "qd-languages"
+
+
+def link_language(query: str | None) -> str | None:
+    """The language a link asks for (``?lang=``), if it names one of the course's."""
+    for key, value in parse_qsl(query or "", keep_blank_values=True)[:20]:
+        if key == "lang":
+            return value if value in LANGUAGES else None
+    return None
+
+
+def choose_language(query: str | None, cookie: str | None, accept_language: str | None) -> str:
+    """The page's language: the link's, else the remembered one, else the browser's."""
+    asked = link_language(query)
+    if asked:
+        return asked
+    if cookie in LANGUAGES:
+        return str(cookie)
+    return negotiate(accept_language)
+
+
+def language_switch(language: str, query: str | None) -> str:
+    """The links that open this page in each language (the other link parameters kept)."""
+    kept = [(key, value) for key, value in parse_qsl(query or "", keep_blank_values=True)[:20] if key != "lang"]
+    items = []
+    for other in LANGUAGES:
+        name = escape(LANGUAGE_NAMES[other])
+        if other == language:
+            items.append(f'<strong aria-current="page" lang="{other}">{name}</strong>')
+        else:
+            href = escape("?" + urlencode([*kept, ("lang", other)]))
+            items.append(f'<a href="{href}" hreflang="{other}" lang="{other}">{name}</a>')
+    return f'<nav class="qd-languages" aria-label="Language 语言 語言">{" · ".join(items)}</nav>'
+
+
+@cache
+def lesson_text(slug: str, language: str) -> Mapping[tuple[str, str], str]:
+    """(cell id, English text) → the text in ``language``, for one lesson."""
+    if language == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = locale_dir(language) / f"lesson-{slug}.po"
+    if not path.exists():
+        return {}
+    with path.open("rb") as file:
+        catalog = read_po(file)
+    return {(str(m.context), str(m.id)): str(m.string) for m in catalog
+            if m.id and m.string and m.context and not m.fuzzy}
+
+
+def localize(notebook: Any, slug: str, language: str, query: str | None = None) -> Any:
+    """A copy of a lesson notebook (``nbformat`` node) in ``language``: its markdown
+    translated (a cell whose English changed since it was translated stays English),
+    the language switch first, and a first code cell choosing the kernel's language."""
+    import nbformat
+
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    page = copy.deepcopy(notebook)
+    text = lesson_text(slug, language)
+    for cell in page.cells:
+        if cell.cell_type == "markdown":
+            cell.source = text.get((cell.get("id", ""), cell.source), cell.source)
+    start = nbformat.from_dict({  # type: ignore[no-untyped-call]
+        "cell_type": "code", "id": LANGUAGE_CELL, "metadata": {}, "outputs": [], "execution_count": None,
+        "source": f"from tutor.i18n import set_language\nset_language({language!r})"})
+    switch = nbformat.from_dict({  # type: ignore[no-untyped-call]
+        "cell_type": "markdown", "id": SWITCH_CELL, "metadata": {}, "source": language_switch(language, query)})
+    page.cells[:0] = [start, switch]
+    page.metadata["language"] = language
+    return page
