@@ -14,6 +14,10 @@ from tutor import (Declaration, can_overturn, check_follow, check_ruff, check_th
                    kitty_multiplier, points, score_hand, trick_winner)
 from tutor.drills import KINDS, AnswerKind, DrillError, generate
 from tutor.drills.progress import Progress, ProgressError, utc
+from tutor.i18n import Translator
+from tutor.notation import parse_cards
+
+from leaks import english_words
 
 SEEDS = range(0, 240)  # per kind and level: 720 drills per kind
 
@@ -227,6 +231,86 @@ def test_registry():
     assert set(KINDS) == {"tractor", "follow", "ruff", "throw", "trick", "declare", "score"}
     for info in KINDS.values():
         assert info.title and info.rules and info.levels == (1, 2, 3) and info.forms
+
+
+# ---------------------------------------------------------------- languages
+
+CHINESE = ("zh-Hans", "zh-Hant")
+
+
+def right_and_wrong(drill, english):
+    """A right and a wrong answer to ``drill`` (asked of the same drill in English, whose
+    answers are notation text; the wrong one is asked of the drill itself)."""
+    if drill.answer is AnswerKind.CHOICE:
+        keys = [c.key for c in drill.choices]
+        return next(k for k in keys if k in drill.correct), next(k for k in keys if k not in drill.correct)
+    if drill.answer is AnswerKind.NUMBER:
+        return drill.number, drill.number + 5
+    right = tuple(parse_cards(english.solutions()[0][0]))
+    size = drill.pick or 2
+    for start in range(len(drill.hand) - size + 1):
+        wrong = tuple(drill.hand[start:start + size])
+        if not drill.check(wrong).correct:
+            return right, wrong
+    return right, ()
+
+
+def said_texts(drill, english):
+    """Every text a learner reads of ``drill``: title, question, choices, hints, and the
+    feedback on a right and a wrong answer (with the answers listed)."""
+    tr = Translator(drill.lang)
+    texts = {"title": tr(KINDS[drill.kind].title), "question": drill.question}
+    texts.update((f"hint {i}", h) for i, h in enumerate(drill.hints))
+    texts.update((f"choice {c.key}", c.label) for c in drill.choices)
+    right, wrong = right_and_wrong(drill, english)
+    for name, answer in (("right", right), ("wrong", wrong)):
+        fb = drill.check(answer)
+        assert fb.error is None and fb.correct == (name == "right"), (name, answer, fb)
+        texts[f"{name} feedback"] = fb.message
+        texts.update((f"{name} answer {i}", a) for i, a in enumerate(fb.answers))
+    return texts
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_chinese_drills_have_no_english(kind, lang):
+    leaks = []
+    for level in (1, 2, 3):
+        for seed in range(8):  # every form of every kind
+            drill = generate(kind, seed, level, lang=lang)
+            english = generate(kind, seed, level)
+            assert drill.question != english.question
+            for where, text in said_texts(drill, english).items():
+                if english_words(text):
+                    leaks.append(f"{kind}/{seed}/{level} {where}: {english_words(text)} in {text!r}")
+    assert not leaks, "\n".join(leaks[:20])
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+def test_chinese_answer_errors_have_no_english(lang):
+    """What a learner can get wrong in the page: nothing chosen, a number not whole, a
+    card not held, too many cards, a card that cannot be read."""
+    for kind in KINDS:
+        for seed in range(4):
+            drill = generate(kind, seed, 1, lang=lang)
+            if drill.answer is AnswerKind.CHOICE:
+                answers = [None, ""]
+            elif drill.answer is AnswerKind.NUMBER:
+                answers = ["", "7.5", "sieben"]
+            else:
+                other = next(c for c in parse_cards("♠A ♥A ♣A ♦A ♠3 ♥3") if c not in drill.hand)
+                answers = [(other,), ["♠1"], (drill.hand[0],) * 3]
+                if drill.pick:
+                    answers.append(drill.hand[:drill.pick + 1])
+            for answer in answers:
+                error = drill.check(answer).error
+                assert error and not english_words(error.replace("sieben", "")), (kind, seed, answer, error)
+
+
+def test_drill_errors_are_translatable():
+    with pytest.raises(DrillError) as caught:
+        generate("chess", 1)
+    assert Translator("zh-Hans")(caught.value.args[0]) != str(caught.value)
 
 
 # ---------------------------------------------------------------- progress

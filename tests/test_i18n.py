@@ -102,14 +102,14 @@ def test_negotiate_refuses_nothing() -> None:
 
 
 def test_text_reads_as_english_and_is_said_in_chinese() -> None:
-    text = Text("{cards} is not in your hand", cards=parse_cards("BJ ♥7"))
-    assert text == "BJ ♥7 is not in your hand" and isinstance(text, str)
+    text = Text("{card} is not in your hand", card=parse_cards("BJ")[0])
+    assert text == "BJ is not in your hand" and isinstance(text, str)
     assert pickle.loads(pickle.dumps(text)) == text
     with pytest.raises(AttributeError):
         text.template = "x"  # type: ignore[misc]
     for language in CHINESE:
         said = Translator(language)(text)
-        assert "大王" in said and "♥7" in said and "hand" not in said
+        assert "大王" in said and "hand" not in said
 
 
 def test_nested_messages_lists_and_sentences_are_translated_whole() -> None:

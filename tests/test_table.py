@@ -366,3 +366,51 @@ def test_the_kitty_flip_is_narrated() -> None:
     assert any("kitty is turned over" in line and str(chosen.flipped) in line for line in table.state["log"])
     play_out(table)
     assert table.state["score"]["results"]
+
+
+# ------------------------------------------------------------------ languages
+
+def _said(table: Table) -> list[str]:
+    """Every text the table shows now (not the cards' own faces)."""
+    state = table.state
+    said = [state[k] for k in ("phase_text", "prompt", "trump_text", "declaration_text", "friend_text", "trick_text")]
+    said += [seat["name"] for seat in state["seats"]] + [role for seat in state["seats"] for role in seat["roles"]]
+    said += [option["label"] for option in state["options"]] + list(state["log"])
+    said += [table.hint_text, table.feedback.get("reason", ""), table.load_error]
+    score = state.get("score")
+    if score:
+        said += [*score["lines"], score["explain"], score["verdict"]]
+        said += [r["name"] for r in score["results"]] + [r["side"] for r in score["results"]]
+        said += [t["text"] for t in state["review"]] + [n for t in state["review"] for n in t["notes"]]
+    return said
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_whole_hand_in_chinese_has_no_english(lang: str) -> None:
+    from leaks import english_words
+
+    table = Table(SEED, lang=lang, pause_ms=0, deal_ms=0)
+    said: list[str] = list(table.labels.values())
+    refusals: list[str] = []
+
+    def on_turn(t: Table) -> None:
+        said.extend(_said(t))
+        if t.waiting == "learner" and t.game.phase is Phase.PLAYING and not refusals:
+            cards = illegal_play(t)
+            if cards:
+                positions: list[int] = []
+                for text in cards:
+                    positions.append(next(i for i, c in enumerate(t.hand) if c["text"] == text and i not in positions))
+                send(t, {"type": "act", "verb": "play", "cards": cards, "selected": positions})
+                refusals.append(t.feedback["reason"])
+                said.extend(_said(t))
+
+    play_out(table, on_turn=on_turn)
+    said += _said(table) + refusals + table._log
+    send(table, {"type": "import", "text": "not a hand file"})
+    assert table.load_error and "hand record" in table.load_error  # the file's own first line, quoted
+    said += [table.load_error.replace("hand record", "")]
+    said.append(table.declare("♠3 ♥4")["reason"])
+    assert refusals and table.state["score"]
+    leaks = sorted({f"{english_words(text)} in {text!r}" for text in said if english_words(text)})
+    assert not leaks, "\n".join(leaks[:30])

@@ -16,10 +16,15 @@ pytest.importorskip("anywidget")
 
 from tutor import Trump, parse_cards  # noqa: E402
 from tutor.display import card_html, cards_html, hand_html, trick_html  # noqa: E402
-from tutor.drills import AnswerKind, generate  # noqa: E402
+from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
 from tutor.drills.progress import STREAK_PER_STAR, Progress  # noqa: E402
-from widgets import CardPicker, DrillPlayer, Hand, TrickTable  # noqa: E402
+from tutor.i18n import LANGUAGES, Translator, current, set_language  # noqa: E402
+from widgets import CardPicker, CourseMap, DrillPlayer, Hand, Table, TrickTable, practice  # noqa: E402
+from widgets._common import LABELS, labels  # noqa: E402
 from widgets.drill import MAX_ANSWER  # noqa: E402
+from widgets.table import TABLE_LABELS  # noqa: E402
+
+from leaks import english_words  # noqa: E402
 
 KIND = "follow"
 
@@ -372,6 +377,96 @@ def test_language_goes_through_the_translator(clock: Clock) -> None:
     assert widget.labels["check"]  # falls back to English until the catalog is filled
     with pytest.raises(Exception):
         DrillPlayer(KIND, seed=1, lang="xx", clock=clock)
+
+
+@pytest.fixture()
+def kernel_language() -> Iterator[Any]:
+    """Set this kernel's language as a Voila page does (English again afterwards)."""
+    before = current().language
+    yield set_language
+    set_language(before)
+
+
+def test_widgets_take_the_kernel_language(kernel_language: Any, clock: Clock) -> None:
+    kernel_language("zh-Hant")
+    tr = Translator("zh-Hant")
+    player = DrillPlayer(KIND, seed=_cards_seed(), clock=clock)
+    assert player.lang == "zh-Hant" and player.drill is not None and player.drill.lang == "zh-Hant"  # type: ignore[attr-defined]
+    assert player.labels["check"] == tr(LABELS["check"]) and player.state["title"].startswith(tr(KINDS[KIND].title))
+    assert CardPicker("♠A", trump="♥").lang == "zh-Hant"
+    assert CourseMap(query="").lang == "zh-Hant"
+    assert Table(1, pause_ms=0, deal_ms=0).lang == "zh-Hant"
+    assert DrillPlayer(KIND, seed=1, lang="en", clock=clock).lang == "en"  # a given language wins
+    kernel_language("en")
+    assert DrillPlayer(KIND, seed=1, clock=clock).lang == "en"
+
+
+def test_practice_takes_the_page_language_not_the_link(kernel_language: Any) -> None:
+    kernel_language("zh-Hans")
+    box = practice("05-following", query="lang=en&seed=7")
+    player = box.children[1]
+    assert isinstance(player, DrillPlayer) and player.lang == "zh-Hans" and player.drill is not None
+    assert player.drill.seed == 7 and "qd-link-note" not in box.children[0].value
+    bad = practice("05-following", query="lang=xx")
+    note = " ".join(_visible_text(bad.children[0].value))
+    assert "lang=xx" in note and not english_words(note, allow={"lang", "Hans", "Hant"}), note
+
+
+def test_course_map_links_keep_the_page_language(kernel_language: Any) -> None:
+    kernel_language("zh-Hant")
+    assert 'href="05-following.ipynb?lang=zh-Hant"' in CourseMap(query="lang=zh-Hant").html
+    plain = CourseMap(query="seed=3").html
+    assert 'href="05-following.ipynb"' in plain and "?lang" not in plain
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_front_end_labels_are_translated(lang: str) -> None:
+    tr = Translator(lang)
+    for key, text in [*labels(tr).items(), *((k, tr(v)) for k, v in TABLE_LABELS.items())]:
+        assert not english_words(text), (key, text)
+    picker = CardPicker("♠AAK ♥3 BJ SJ", trump="♥", lang=lang)
+    for card in picker.cards:
+        assert not english_words(card["name"] + card["group"]), card
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_drill_player_in_chinese_has_no_english(kind: str, lang: str, clock: Clock) -> None:
+    for seed in range(4):
+        widget = DrillPlayer(kind, seed=seed, level=1 + seed % 3, lang=lang, clock=clock)
+        english = generate(kind, seed, 1 + seed % 3)
+        state = widget.state
+        said = [state["title"], state["question"], *(c["label"] for c in state["choices"])]
+        while widget.hint():
+            pass
+        said += widget.hints
+        drill = widget.drill
+        assert drill is not None
+        if drill.answer is AnswerKind.CHOICE:
+            answers = [c.key for c in drill.choices]
+        elif drill.answer is AnswerKind.NUMBER:
+            answers = [drill.number, "", "7.5"]  # type: ignore[attr-defined]
+        else:
+            answers = [[str(c) for c in parse_cards(english.solutions()[0][0])],  # type: ignore[attr-defined]
+                       [str(c) for c in widget._order[:drill.pick or 1]]]
+        for answer in answers:
+            fb = widget.check(answer)
+            said += [fb["message"], *fb["answers"], fb.get("error", "")]
+        for html in (state.get("table_html", ""), state.get("shown_html", ""), state.get("hand_html", "")):
+            said += _visible_text(html)
+        for card in state.get("hand", []):
+            said += [card["name"], card["group"], *_visible_text(card["face"])]
+        said += [*widget.labels.values(), widget.progress_note]
+        for text in said:
+            assert not english_words(text), (kind, seed, text)
+
+
+def _visible_text(html: str) -> list[str]:
+    """The text a reader of ``html`` sees or hears (element text and aria-labels)."""
+    import re
+
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    return labels + re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html, flags=re.S)).split()
 
 
 def test_front_end_files_exist() -> None:

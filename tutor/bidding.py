@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from tutor.cards import BIG_JOKER, KITTY_SIZE, Card, Suit, format_cards
 from tutor.errors import CardCountError, TutorError
+from tutor.i18n import Text
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
 from tutor.verdict import Verdict, illegal, legal
@@ -65,8 +66,11 @@ class Declaration:
     def trump(self) -> Trump:
         """The trump this declaration makes (D4): the 2's suit, or no-trump for jokers."""
         if self.strength is None:
-            raise TutorError(f"{self or 'nothing'} is not a declaration: show a single 2, a pair of 2s, "
-                             f"or a pair of jokers (D1, D2)")
+            if not self.cards:
+                raise TutorError(Text("nothing is not a declaration: show a single 2, a pair of 2s, "
+                                      "or a pair of jokers (D1, D2)"))
+            raise TutorError(Text("{cards} is not a declaration: show a single 2, a pair of 2s, "
+                                  "or a pair of jokers (D1, D2)", cards=self.cards))
         return Trump(self.cards[0].suit)
 
     def __str__(self) -> str:
@@ -86,21 +90,25 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
     new, old = _as_declaration(new), None if current is None else _as_declaration(current)
     strength = new.strength
     if strength is None:
-        return illegal("D1", f"{new} cannot declare: show a single 2, a pair of 2s, or a pair of jokers (D1, D2)")
+        return illegal("D1", Text("{cards} cannot declare: show a single 2, a pair of 2s, or a pair of jokers "
+                                  "(D1, D2)", cards=new.cards or ""))
     if old is None:
-        return legal(f"{new} declares {new.trump} (D1)")
+        return legal(Text("{cards} declares {trump} (D1)", cards=new.cards, trump=str(new.trump)))
     if new.seat is not None and new.seat == old.seat:
-        return illegal("D3", f"you made the current declaration ({old}) yourself, and nobody may overturn their "
-                             f"own declaration")
+        return illegal("D3", Text("you made the current declaration ({cards}) yourself, and nobody may overturn "
+                                  "their own declaration", cards=old.cards))
     old_strength = old.strength
     if old_strength is None:
-        raise TutorError(f"{old} is not a declaration (D1, D2)")
+        raise TutorError(Text("{cards} is not a declaration (D1, D2)", cards=old.cards or ""))
     if strength <= old_strength:
         if strength == old_strength == 1:
-            return illegal("D2", "a single 2 cannot overturn another single 2; you need a pair of 2s or of jokers")
-        return illegal("D3", f"{new} is not stronger than {old}; an overturn must be strictly stronger "
-                             f"(single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair)")
-    return legal(f"{new} overturns {old} and makes it {new.trump} (D3)")
+            return illegal("D2", Text("a single 2 cannot overturn another single 2; you need a pair of 2s or "
+                                      "of jokers"))
+        return illegal("D3", Text("{new} is not stronger than {old}; an overturn must be strictly stronger "
+                                  "(single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair)",
+                                  new=new.cards, old=old.cards))
+    return legal(Text("{new} overturns {old} and makes it {trump} (D3)", new=new.cards, old=old.cards,
+                      trump=str(new.trump)))
 
 
 def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None = None, *,
@@ -139,7 +147,7 @@ def kitty_flip(kitty: CardsLike) -> Card | None:
     whose twin is not also in the kitty; ``None`` if the kitty is four pairs (redeal)."""
     cards = parse_cards(kitty)
     if len(cards) != KITTY_SIZE:
-        raise CardCountError(f"the kitty has {KITTY_SIZE} cards, not {len(cards)} (C2)")
+        raise CardCountError(Text("the kitty has {size} cards, not {count} (C2)", size=KITTY_SIZE, count=len(cards)))
     counts = Counter(cards)
     return next((c for c in cards if counts[c] == 1), None)
 
@@ -152,7 +160,7 @@ def flip_trump(card: Card | CardsLike) -> Trump:
     """
     cards = (card,) if isinstance(card, Card) else parse_cards(card)
     if len(cards) != 1:
-        raise CardCountError(f"the kitty flip turns over one card, not {len(cards)} (D6)")
+        raise CardCountError(Text("the kitty flip turns over one card, not {count} (D6)", count=len(cards)))
     return Trump(cards[0].suit)
 
 

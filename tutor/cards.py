@@ -60,10 +60,15 @@ class Card:
     def __new__(cls, suit: Suit | None, rank: int) -> Card:
         if suit is None:
             if rank not in (SMALL_JOKER, BIG_JOKER):
-                raise ValueError(f"a joker has rank {SMALL_JOKER} or {BIG_JOKER}, not {rank!r}")
+                from tutor.i18n import Text  # tutor.i18n imports this module
+
+                raise ValueError(Text("a joker has rank {small} or {big}, not {rank}",
+                                      small=SMALL_JOKER, big=BIG_JOKER, rank=repr(rank)))
             return _CARDS[52 + rank - SMALL_JOKER]
         if not isinstance(suit, Suit) or not isinstance(rank, int) or not 2 <= rank <= 14:
-            raise ValueError(f"no such card: suit {suit!r}, rank {rank!r}")
+            from tutor.i18n import Text
+
+            raise ValueError(Text("no such card: suit {suit}, rank {rank}", suit=repr(suit), rank=repr(rank)))
         return _CARDS[SUITS.index(suit) * 13 + rank - 2]
 
     @classmethod

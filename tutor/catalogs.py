@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir, extract_python
+from babel.messages.extract import extract, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from tutor.i18n import CODE_CATALOGS, LANGUAGES, locale_dir, placeholders
@@ -76,7 +76,7 @@ def code_messages() -> dict[str, dict[str, Message]]:
         for cell in _cells(notebook):
             if cell["cell_type"] == "code":
                 code = "".join(cell["source"]).encode()
-                for line, _function, found_text, _notes in extract_python(io.BytesIO(code), KEYWORDS, (), {}):
+                for line, found_text, _comments, _context in extract("python", io.BytesIO(code), keywords=KEYWORDS):
                     add(f"lessons/{notebook.name}", line, found_text)
     return found
 
@@ -179,6 +179,25 @@ def problems(*names: str) -> list[str]:
                 else:
                     found.extend(f"{where}: {problem} in {_short(message.id)}"
                                  for problem in _differences(message.id, str(entry.string), bool(message.context)))
+    if not names:
+        found.extend(_disagreements())
+    return found
+
+
+def _disagreements() -> list[str]:
+    """Messages in more than one code catalog must be said the same way in each (the
+    kernel reads them all into one table)."""
+    found = []
+    for language in TRANSLATED:
+        said: dict[str, tuple[str, str]] = {}
+        for name in CODE_CATALOGS:
+            for entry in read_catalog(locale_dir(language) / f"{name}.po"):
+                if not entry.id or not entry.string or entry.fuzzy:
+                    continue
+                first = said.setdefault(str(entry.id), (name, str(entry.string)))
+                if first[1] != entry.string:
+                    found.append(f"{language}: {_short(str(entry.id))} is {first[1]!r} in {first[0]}.po "
+                                 f"but {entry.string!r} in {name}.po")
     return found
 
 

@@ -16,9 +16,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from typing import Final
 
 from tutor.cards import Card, format_cards
 from tutor.errors import InvalidPlayError
+from tutor.i18n import Text
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
 
@@ -47,8 +49,14 @@ class Component:
         return (self.kind, self.pairs)
 
     def describe(self) -> str:
-        """``'the pair ♥7 ♥7'``, ``'the tractor ♠8 ♠8 ♠7 ♠7'``, ``'the single ♣K'``."""
-        return f"the {self.kind.value} {format_cards(self.cards)}"
+        """``'the pair ♥7 ♥7'``, ``'the tractor ♠8 ♠8 ♠7 ♠7'``, ``'the single ♣K'``
+        (a :class:`~tutor.i18n.Text`)."""
+        kind = self.kind
+        if kind is Kind.SINGLE:
+            return Text("the single {cards}", cards=self.cards)
+        if kind is Kind.PAIR:
+            return Text("the pair {cards}", cards=self.cards)
+        return Text("the tractor {cards}", cards=self.cards)
 
     def __str__(self) -> str:
         return format_cards(self.cards)
@@ -76,11 +84,23 @@ class Shape:
         return len(self.components) > 1
 
     def describe(self) -> str:
-        """How a newcomer names the lead: ``'a pair'``, ``'a 2-pair tractor'``, ``'a throw'``."""
+        """How a newcomer names the lead: ``'a pair'``, ``'a 2-pair tractor'``, ``'a throw'``
+        (a :class:`~tutor.i18n.Text`)."""
         kind = self.kind
         if kind is Kind.TRACTOR:
-            return f"a {self.tractors[0]}-pair tractor"
-        return f"a {kind.value}" if kind else "a throw"
+            return tractor_text(self.tractors[0])
+        return _LEAD_TEXT[kind]
+
+
+_LEAD_TEXT: Final[dict[Kind | None, Text]] = {
+    Kind.SINGLE: Text("a single"), Kind.PAIR: Text("a pair"), None: Text("a throw"),
+}
+
+
+@lru_cache(maxsize=64)
+def tractor_text(length: int) -> Text:
+    """``'a 3-pair tractor'``: how a newcomer names a tractor lead of ``length`` pairs."""
+    return Text("a {length}-pair tractor", length=length)
 
 
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
@@ -138,13 +158,16 @@ def shape_of(cards: Sequence[Card], trump: Trump) -> Shape:
 @lru_cache(maxsize=4096)
 def _shape_of(cards: tuple[Card, ...], trump: Trump) -> Shape:
     if not cards:
-        raise InvalidPlayError("a lead needs at least one card (L1)")
+        raise InvalidPlayError(Text("a lead needs at least one card (L1)"))
     lanes = trump.lanes_of(cards)
     if len(lanes) > 1:
-        names = " and ".join(sorted(Trump.suit_name(lane) for lane in lanes))
-        raise InvalidPlayError(
-            f"the lead {format_cards(cards)} mixes {names}: every card of a lead must be of one suit, "
-            f"counting all trumps as one suit (L1)")
+        names = sorted(Trump.suit_name(lane) for lane in lanes)
+        mixed: str = names[0]
+        for name in names[1:]:
+            mixed = Text("{first} and {last}", first=mixed, last=name)
+        raise InvalidPlayError(Text(
+            "the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
+            "counting all trumps as one suit (L1)", cards=cards, suits=mixed))
     components = _split(cards, trump)
     return Shape(
         lane=lanes.pop(),

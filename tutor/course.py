@@ -19,7 +19,7 @@ from typing import Final
 from urllib.parse import parse_qsl
 
 from tutor.errors import TutorError
-from tutor.i18n import ENGLISH, LANGUAGES, Translator
+from tutor.i18n import ENGLISH, LANGUAGES, N_, Text, Translator
 
 MAX_SEED: Final = 2**31 - 1
 LEVELS: Final = (1, 2, 3)
@@ -27,8 +27,8 @@ LEVELS: Final = (1, 2, 3)
 
 @dataclass(frozen=True, slots=True)
 class LessonInfo:
-    """One lesson of the course: its address, title, the rules it teaches and the
-    drill kinds it practises."""
+    """One lesson of the course: its address, title (English; shown as ``tr(title)``),
+    the rules it teaches and the drill kinds it practises."""
 
     slug: str
     title: str
@@ -41,20 +41,20 @@ class LessonInfo:
 
 
 LESSONS: Final[tuple[LessonInfo, ...]] = (
-    LessonInfo("00-welcome", "Welcome", (), ("follow",)),
-    LessonInfo("01-cards", "Cards, points and the deal", ("C1", "C2", "C3", "C4", "N1", "N2", "N3"), ("score",)),
-    LessonInfo("02-trumps", "Trumps and the order of cards", ("T1", "T2", "T3", "T4", "T5", "T6"), ("trick",)),
-    LessonInfo("03-declaring", "Declaring, overturning and the kitty flip",
+    LessonInfo("00-welcome", N_("Welcome"), (), ("follow",)),
+    LessonInfo("01-cards", N_("Cards, points and the deal"), ("C1", "C2", "C3", "C4", "N1", "N2", "N3"), ("score",)),
+    LessonInfo("02-trumps", N_("Trumps and the order of cards"), ("T1", "T2", "T3", "T4", "T5", "T6"), ("trick",)),
+    LessonInfo("03-declaring", N_("Declaring, overturning and the kitty flip"),
                ("D1", "D2", "D3", "D4", "D5", "D6"), ("declare",)),
-    LessonInfo("04-tractors", "Pairs and tractors", ("M1", "M2", "M3"), ("tractor",)),
-    LessonInfo("05-following", "Leading and following", ("W0", "W1", "W2", "W3", "W4", "W5", "W6"), ("follow",)),
-    LessonInfo("06-ruffing", "Ruffing, over-ruffing and who wins a trick",
+    LessonInfo("04-tractors", N_("Pairs and tractors"), ("M1", "M2", "M3"), ("tractor",)),
+    LessonInfo("05-following", N_("Leading and following"), ("W0", "W1", "W2", "W3", "W4", "W5", "W6"), ("follow",)),
+    LessonInfo("06-ruffing", N_("Ruffing, over-ruffing and who wins a trick"),
                ("R1", "R2", "R3", "R4", "R5", "B1", "B2", "B3"), ("ruff", "trick")),
-    LessonInfo("07-throws", "Throws", ("L1", "L2", "L3", "L4", "L5"), ("throw",)),
-    LessonInfo("08-friend", "The friend and the solo", ("K1", "F1", "F2", "F3", "F4", "F5", "F6"), ("score",)),
-    LessonInfo("09-scoring", "The last trick, kitty capture and scoring",
+    LessonInfo("07-throws", N_("Throws"), ("L1", "L2", "L3", "L4", "L5"), ("throw",)),
+    LessonInfo("08-friend", N_("The friend and the solo"), ("K1", "F1", "F2", "F3", "F4", "F5", "F6"), ("score",)),
+    LessonInfo("09-scoring", N_("The last trick, kitty capture and scoring"),
                ("X1", "X2", "S1", "S2", "S3", "S4"), ("score",)),
-    LessonInfo("10-play", "Play a hand", ("D1", "K1", "F1", "L3", "W2", "R1", "B1", "X2", "S1"), ()),
+    LessonInfo("10-play", N_("Play a hand"), ("D1", "K1", "F1", "L3", "W2", "R1", "B1", "X2", "S1"), ()),
 )
 
 
@@ -63,7 +63,8 @@ def lesson(slug: str) -> LessonInfo:
     for info in LESSONS:
         if info.slug == slug:
             return info
-    raise TutorError(f"no lesson {slug!r}; the lessons are {', '.join(i.slug for i in LESSONS)}")
+    raise TutorError(Text("no lesson {slug}; the lessons are {lessons}", slug=repr(slug),
+                          lessons=", ".join(i.slug for i in LESSONS)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,15 +18,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from html import escape
 
 from tutor.cards import BIG_JOKER, RANK_TEXT, Card
-from tutor.i18n import ENGLISH, Translator
+from tutor.i18n import Text, Translator, current
 from tutor.order import TRUMP, Trump
 
 _SUIT_CLASS = {"♠": "qd-s", "♥": "qd-h", "♣": "qd-c", "♦": "qd-d"}
-_SUIT_WORD = {"♠": "spades", "♥": "hearts", "♣": "clubs", "♦": "diamonds"}
-_RANK_WORD = {**{r: str(r) for r in range(2, 11)}, 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_SUIT_WORD = {"♠": Text("spades"), "♥": Text("hearts"), "♣": Text("clubs"), "♦": Text("diamonds")}
+_RANK_WORD: dict[int, str] = {**{r: str(r) for r in range(2, 11)},
+                              11: Text("jack"), 12: Text("queen"), 13: Text("king"), 14: Text("ace")}
+_BIG_JOKER = Text("big joker 大王")
+_SMALL_JOKER = Text("small joker 小王")
 _TEXT = "\ufe0e"  # text presentation: never draw ♥ ♦ as colour emoji
 
 CARD_CSS = """
@@ -81,29 +85,38 @@ def _style(include: bool = True) -> str:
     return f"<style>{CARD_CSS}</style>" if include else ""
 
 
-def card_name(card: Card, tr: Translator = ENGLISH, *, trump: Trump | None = None) -> str:
+def card_name(card: Card, tr: Translator | None = None, *, trump: Trump | None = None) -> str:
     """What a screen reader says for ``card``: ``'ace of spades'``, ``'big joker 大王'``;
-    ``', trump'`` is added when ``trump`` makes it one (T2).
+    ``', trump'`` is added when ``trump`` makes it one (T2). Said in ``tr``'s language
+    (the kernel's language by default).
 
+    >>> from tutor.i18n import Translator
     >>> from tutor.notation import parse_cards
     >>> card_name(parse_cards("♥10")[0], trump=Trump("♥"))
     '10 of hearts, trump'
+    >>> card_name(parse_cards("♠Q")[0], Translator("zh-Hans"))
+    '黑桃Q'
     """
+    return (tr or current())(_card_name(card, trump is not None and trump.is_trump(card)))
+
+
+@cache
+def _card_name(card: Card, trump: bool) -> Text:
+    name: Text
     if card.suit is None:
-        name = tr("big joker 大王") if card.rank == BIG_JOKER else tr("small joker 小王")
+        name = _BIG_JOKER if card.rank == BIG_JOKER else _SMALL_JOKER
     else:
-        name = tr("{rank} of {suit}", rank=tr(_RANK_WORD[card.rank]), suit=tr(_SUIT_WORD[card.suit.value]))
-    if trump is not None and trump.is_trump(card):
-        name = tr("{card}, trump", card=name)
-    return name
+        name = Text("{rank} of {suit}", rank=_RANK_WORD[card.rank], suit=_SUIT_WORD[card.suit.value])
+    return Text("{card}, trump", card=name) if trump else name
 
 
 def card_face(card: Card, *, trump: Trump | None = None, four_colour: bool = False,
-              tr: Translator = ENGLISH, label: bool = True) -> str:
+              tr: Translator | None = None, label: bool = True) -> str:
     """The markup of one card without the style sheet (see :func:`card_html`).
 
     With ``label`` the card is an image for screen readers (``role="img"`` and its
-    name); without, it is decoration inside a control that names it.
+    name, in ``tr``'s language: the kernel's by default); without, it is decoration
+    inside a control that names it.
     """
     classes = ["qd-card"]
     if card.suit is None:
@@ -126,7 +139,7 @@ def card_face(card: Card, *, trump: Trump | None = None, four_colour: bool = Fal
 
 
 def card_html(card: Card, *, trump: Trump | None = None, four_colour: bool = False,
-              tr: Translator = ENGLISH) -> str:
+              tr: Translator | None = None) -> str:
     """One card as HTML, with its style sheet; jokers as 大王 / 小王."""
     return _style() + card_face(card, trump=trump, four_colour=four_colour, tr=tr)
 
@@ -137,16 +150,22 @@ def _row(cards: Iterable[Card], trump: Trump | None, four_colour: bool, tr: Tran
 
 
 def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour: bool = False,
-               tr: Translator = ENGLISH, style: bool = True) -> str:
+               tr: Translator | None = None, style: bool = True) -> str:
     """Cards side by side, in the order given. ``style=False`` leaves out the style
-    sheet (for a page that has :data:`CARD_CSS` already)."""
+    sheet (for a page that has :data:`CARD_CSS` already). Screen readers hear the
+    cards in ``tr``'s language (the kernel's by default)."""
+    tr = tr or current()
     faces = "".join(card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
     return f'{_style(style)}<span class="qd-cards">{faces}</span>'
 
 
-def lane_label(lane: int, tr: Translator = ENGLISH) -> str:
-    """The heading of one group of a held hand: ``'Trumps'`` or the suit symbol."""
-    return tr("Trumps") if lane == TRUMP else Trump.suit_name(lane)
+def lane_label(lane: int, tr: Translator | None = None) -> str:
+    """The heading of one group of a held hand: ``'Trumps'`` or the suit symbol (in
+    ``tr``'s language, the kernel's by default)."""
+    if lane != TRUMP:
+        return Trump.suit_name(lane)
+    tr = tr or current()
+    return tr("Trumps")
 
 
 def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Card]]]:
@@ -168,8 +187,10 @@ def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Car
 
 
 def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
-              tr: Translator = ENGLISH, style: bool = True) -> str:
-    """A hand the way players hold it: trumps apart, then each side suit, high to low."""
+              tr: Translator | None = None, style: bool = True) -> str:
+    """A hand the way players hold it: trumps apart, then each side suit, high to low
+    (labels in ``tr``'s language, the kernel's by default)."""
+    tr = tr or current()
     parts = []
     for lane, group in hand_groups(cards, trump):
         label = escape(lane_label(lane, tr))
@@ -181,7 +202,7 @@ def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
 
 def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | None = None,
                winner: int | None = None, seats: int = 5, four_colour: bool = False,
-               tr: Translator = ENGLISH, style: bool = True) -> str:
+               tr: Translator | None = None, style: bool = True) -> str:
     """A trick as a table of the five seats in playing order from the lead (C4): who
     led, what each seat played, and — when ``winner`` (an index into ``plays``) is
     given — who wins. Seats yet to play show a dash. The caller decides the winner.
@@ -191,6 +212,8 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
     >>> page.count("<tr"), "Lead" in page, "Wins" in page
     (5, True, True)
     """
+    tr = tr or current()
+    lead_badge, wins_badge, waiting = escape(tr("Lead")), escape(tr("Wins")), escape(tr("not played yet"))
     rows = []
     played = {seat: (i, cards) for i, (seat, cards) in enumerate(plays)}
     lead = plays[0][0] if plays else 0
@@ -201,16 +224,16 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
             index, cards = played[seat]
             badges = ""
             if index == 0:
-                badges += f'<span class="qd-badge">{escape(tr("Lead"))}</span>'
+                badges += f'<span class="qd-badge">{lead_badge}</span>'
             won = winner is not None and index == winner
             if won:
-                badges += f'<span class="qd-badge">{escape(tr("Wins"))}</span>'
+                badges += f'<span class="qd-badge">{wins_badge}</span>'
             cell = _row(cards, trump, four_colour, tr) or "&nbsp;"
             rows.append(f'<tr class="{"qd-winner" if won else ""}" data-seat="{seat}"><th scope="row">{name}{badges}</th>'
                         f'<td>{cell}</td></tr>')
         else:
             rows.append(f'<tr data-seat="{seat}"><th scope="row">{name}</th>'
-                        f'<td class="qd-wait">—<span class="qd-sr">{escape(tr("not played yet"))}</span></td></tr>')
+                        f'<td class="qd-wait">—<span class="qd-sr">{waiting}</span></td></tr>')
     caption = escape(tr("The trick"))
     return (f'{_style(style)}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')

@@ -1,5 +1,8 @@
 """The errors of the rules module: every one a ``ValueError`` with a plain reason.
 
+The reason (``error.args[0]``) is a :class:`~tutor.i18n.Text` wherever the tutor
+raises one, so a translator can say it in the learner's language.
+
 >>> issubclass(NotationError, ValueError) and issubclass(IllegalActionError, ValueError)
 True
 """
@@ -32,6 +35,8 @@ class IllegalActionError(TutorError):
     """A game action refused by a rule; ``rule`` is its ID, ``reason`` the sentence."""
 
     def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} ({rule})")
+        from tutor.i18n import Text  # tutor.i18n imports this module
+
+        super().__init__(Text("{reason} ({rule})", reason=reason, rule=rule))
         self.rule = rule
         self.reason = reason

@@ -19,13 +19,14 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from tutor.cards import Card, format_cards
+from tutor.cards import Card
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
+from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, check_copies, parse_cards, to_cards
 from tutor.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.verdict import Verdict, illegal, legal
+from tutor.verdict import Verdict, illegal
 
 
 class _Score(NamedTuple):
@@ -47,9 +48,9 @@ def _score(runs: list[list[Card]], shape: Shape, duty: tuple[int, ...]) -> _Scor
     return _Score(matched, min(shape.pairs, sum(len(run) for run in runs)))
 
 
-def _pairs_text(runs: list[list[Card]]) -> str:
-    texts = [format_cards([c for c in run for _ in range(2)]) for run in runs]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+def _pairs_text(runs: list[list[Card]]) -> object:
+    """The pairs of ``runs`` as a learner reads them: ``♥7 ♥7, ♥5 ♥5 and ♥3 ♥3``."""
+    return and_list([tuple(c for c in run for _ in range(2)) for run in runs])
 
 
 class _Position:
@@ -65,9 +66,9 @@ class _Position:
         self.rules = rules
         self.shape = shape = shape_of(self.lead, trump)
         if len(self.hand) < shape.size:
-            raise CardCountError(
-                f"the hand has {len(self.hand)} cards but the lead has {shape.size}: every player holds "
-                f"as many cards as the leader, so this position cannot happen (B3)")
+            raise CardCountError(Text(
+                "the hand has {held} cards but the lead has {size}: every player holds "
+                "as many cards as the leader, so this position cannot happen (B3)", held=len(self.hand), size=shape.size))
         lane = trump._lane
         self.suit = [c for c in self.hand if lane[c.index] == shape.lane]
         self.duty = _tractor_duty(shape, rules)
@@ -100,72 +101,142 @@ class _Position:
         for card in set(played):
             count, held = played.count(card), counts[card]
             if held < count:
-                reason = (f"{card} is not in your hand" if held == 0
-                          else f"you play {card} {count} times but hold it only once")
+                reason = (Text("{card} is not in your hand", card=card) if held == 0
+                          else Text("you play {card} {count} times but hold it only once", card=card, count=count))
                 return illegal("W0", reason, self.example())
         if len(played) != n:
-            yours = f"you played {format_cards(played)}" if played else "you played no card"
-            return illegal("W1", f"{yours} ({len(played)} card{'s' * (len(played) != 1)}), but the lead "
-                                 f"{format_cards(self.lead)} has {n}, so you must play exactly {n}", self.example())
+            return illegal("W1", self._count_reason(played), self.example())
         lane = trump._lane
         in_suit = [c for c in played if lane[c.index] == shape.lane]
-        name = self.suit_name
-        suit_word = "trump" if shape.lane == TRUMP else name
         if len(self.suit) >= n and len(in_suit) < n:
-            others = format_cards(c for c in played if lane[c.index] != shape.lane)
-            return illegal("W2", f"{name} {'were' if shape.lane == TRUMP else 'was'} led and you still hold "
-                                 f"{len(self.suit)} {suit_word} card{'s' * (len(self.suit) > 1)} "
-                                 f"({format_cards(self.suit)}), so every card "
-                                 f"you play must be a {suit_word} card, not {others}", self.example())
+            others = tuple(c for c in played if lane[c.index] != shape.lane)
+            return illegal("W2", self._suit_reason(others), self.example())
         if len(self.suit) < n and len(in_suit) < len(self.suit):
-            missing = Counter(self.suit) - Counter(in_suit)
-            return illegal("W2", f"you hold only {len(self.suit)} {suit_word} card{'s' * (len(self.suit) > 1)} "
-                                 f"({format_cards(self.suit)}); you must play all of them before any other "
-                                 f"card, and you kept {format_cards(missing.elements())}", self.example())
+            missing = tuple((Counter(self.suit) - Counter(in_suit)).elements())
+            return illegal("W2", self._short_reason(missing), self.example())
         if len(self.suit) > n and shape.pairs:
             got = _score(pair_runs(in_suit, trump), shape, self.duty)
             if got < self.best:
                 return self._duty_verdict(got, in_suit)
-        return legal(self._legal_reason(played, in_suit))
+        return Verdict.lazy(True, None, lambda: self._legal_reason(played, in_suit))
+
+    def _count_reason(self, played: Sequence[Card]) -> Text:
+        """W1: the wrong number of cards."""
+        n, lead, count = self.shape.size, self.lead, len(played)
+        if not played:
+            return Text("you played no card (0 cards), but the lead {lead} has {n}, so you must play exactly {n}",
+                        lead=lead, n=n)
+        if count == 1:
+            return Text("you played {cards} (1 card), but the lead {lead} has {n}, so you must play exactly {n}",
+                        cards=played, lead=lead, n=n)
+        return Text("you played {cards} ({count} cards), but the lead {lead} has {n}, so you must play exactly {n}",
+                    cards=played, count=count, lead=lead, n=n)
+
+    def _suit_reason(self, others: tuple[Card, ...]) -> Text:
+        """W2: cards of another suit while the hand still holds enough of the led one."""
+        held, count = self.suit, len(self.suit)
+        if self.shape.lane == TRUMP:
+            if count == 1:
+                return Text("trumps were led and you still hold 1 trump card ({held}), so every card you play "
+                            "must be a trump card, not {others}", held=held, others=others)
+            return Text("trumps were led and you still hold {count} trump cards ({held}), so every card you play "
+                        "must be a trump card, not {others}", count=count, held=held, others=others)
+        suit = self.suit_name
+        if count == 1:
+            return Text("{suit} was led and you still hold 1 {suit} card ({held}), so every card you play "
+                        "must be a {suit} card, not {others}", suit=suit, held=held, others=others)
+        return Text("{suit} was led and you still hold {count} {suit} cards ({held}), so every card you play "
+                    "must be a {suit} card, not {others}", suit=suit, count=count, held=held, others=others)
+
+    def _short_reason(self, missing: tuple[Card, ...]) -> Text:
+        """W2: a hand short of the led suit kept some of it."""
+        held, count = self.suit, len(self.suit)
+        if self.shape.lane == TRUMP:
+            if count == 1:
+                return Text("you hold only 1 trump card ({held}); you must play all of them before any other card, "
+                            "and you kept {missing}", held=held, missing=missing)
+            return Text("you hold only {count} trump cards ({held}); you must play all of them before any other "
+                        "card, and you kept {missing}", count=count, held=held, missing=missing)
+        suit = self.suit_name
+        if count == 1:
+            return Text("you hold only 1 {suit} card ({held}); you must play all of them before any other card, "
+                        "and you kept {missing}", suit=suit, held=held, missing=missing)
+        return Text("you hold only {count} {suit} cards ({held}); you must play all of them before any other "
+                    "card, and you kept {missing}", suit=suit, count=count, held=held, missing=missing)
 
     def _duty_verdict(self, got: _Score, in_suit: list[Card]) -> Verdict:
         shape, best = self.shape, self.best
-        name = self.suit_name
         if shape.kind is not None and shape.size == 2:
             pairs = [[card] for run in self.runs for card in run]
-            return illegal("W3", f"you hold {'the pair' if len(pairs) == 1 else 'the pairs'} "
-                                 f"{_pairs_text(pairs)}; when a pair is led you must follow with a pair",
-                           self.example())
+            held = _pairs_text(pairs)
+            reason = (Text("you hold the pair {pairs}; when a pair is led you must follow with a pair", pairs=held)
+                      if len(pairs) == 1 else
+                      Text("you hold the pairs {pairs}; when a pair is led you must follow with a pair", pairs=held))
+            return illegal("W3", reason, self.example())
         rule = "W5" if shape.is_throw else "W4"
-        led = "the throw" if shape.is_throw else f"a {shape.tractors[0]}-pair tractor"
         if got.tractors < best.tractors:
             need = min(self.duty)
             runs = [run for run in self.runs if len(run) >= need]
             held = _pairs_text(runs)
             if shape.is_throw:
-                reason = (f"the throw contains {'a tractor' if len(shape.tractors) == 1 else 'tractors'}, and you "
-                          f"hold {'the tractor' if len(runs) == 1 else 'the tractors'} {held} in {name}; your "
-                          f"follow must match the throw's tractors as far as your cards allow")
+                reason = self._throw_tractor_reason(len(shape.tractors), len(runs), held)
+            elif len(runs) == 1:
+                reason = Text("you hold the tractor {tractors}; when a {length}-pair tractor is led you must "
+                              "follow with a tractor of that length", tractors=held, length=shape.tractors[0])
             else:
-                reason = (f"you hold {'the tractor' if len(runs) == 1 else 'the tractors'} {held}; when {led} "
-                          f"is led you must follow with a tractor of that length")
+                reason = Text("you hold the tractors {tractors}; when a {length}-pair tractor is led you must "
+                              "follow with a tractor of that length", tractors=held, length=shape.tractors[0])
             return illegal(rule, reason, self.example())
-        have_tractor = "" if shape.is_throw else f"you have no {shape.tractors[0]}-pair tractor in {name}, but "
         pairs = [[card] for run in self.runs for card in run]
-        return illegal(rule, f"{have_tractor}you hold {'the pair' if len(pairs) == 1 else 'the pairs'} "
-                             f"{_pairs_text(pairs)}; after {led} you must play as many pairs as you can, "
-                             f"here {best.pairs}, and you played {got.pairs}", self.example())
+        held, one = _pairs_text(pairs), len(pairs) == 1
+        if shape.is_throw:
+            reason = (Text("you hold the pair {pairs}; after the throw you must play as many pairs as you can, "
+                           "here {best}, and you played {got}", pairs=held, best=best.pairs, got=got.pairs) if one
+                      else Text("you hold the pairs {pairs}; after the throw you must play as many pairs as you "
+                                "can, here {best}, and you played {got}", pairs=held, best=best.pairs, got=got.pairs))
+        elif one:
+            reason = Text("you have no {length}-pair tractor in {suit}, but you hold the pair {pairs}; after a "
+                          "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
+                          "played {got}", length=shape.tractors[0], suit=self.suit_name, pairs=held,
+                          best=best.pairs, got=got.pairs)
+        else:
+            reason = Text("you have no {length}-pair tractor in {suit}, but you hold the pairs {pairs}; after a "
+                          "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
+                          "played {got}", length=shape.tractors[0], suit=self.suit_name, pairs=held,
+                          best=best.pairs, got=got.pairs)
+        return illegal(rule, reason, self.example())
 
-    def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> str:
+    def _throw_tractor_reason(self, led: int, held: int, tractors: object) -> Text:
+        """W5: a throw with tractors, and a follower who kept back a tractor."""
+        suit = self.suit_name
+        if led == 1 and held == 1:
+            return Text("the throw contains a tractor, and you hold the tractor {tractors} in {suit}; your follow "
+                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
+        if led == 1:
+            return Text("the throw contains a tractor, and you hold the tractors {tractors} in {suit}; your follow "
+                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
+        if held == 1:
+            return Text("the throw contains tractors, and you hold the tractor {tractors} in {suit}; your follow "
+                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
+        return Text("the throw contains tractors, and you hold the tractors {tractors} in {suit}; your follow "
+                    "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
+
+    def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> Text:
         name, n = self.suit_name, self.shape.size
         if len(self.suit) >= n:
-            return f"{format_cards(played)} follows {self.shape.describe()} in {name}"
+            return Text("{cards} follows {lead} in {suit}", cards=played, lead=self.shape.describe(), suit=name)
         others = [c for c in played if c not in in_suit]
         if not self.suit:
-            tail = " — all trumps, so it may be a ruff (R1)" if all(self.trump.is_trump(c) for c in others) else ""
-            return f"you have no {name}, so any {'card' if n == 1 else f'{n} cards'} may be played{tail}"
-        return (f"you play all your {name} ({format_cards(self.suit)}) and make up the rest with "
-                f"{format_cards(others)}, which cannot win the trick (W2, R1)")
+            ruff = all(self.trump.is_trump(c) for c in others)
+            if n == 1:
+                return (Text("you have no {suit}, so any card may be played — all trumps, so it may be a ruff (R1)",
+                             suit=name) if ruff
+                        else Text("you have no {suit}, so any card may be played", suit=name))
+            return (Text("you have no {suit}, so any {n} cards may be played — all trumps, so it may be a ruff (R1)",
+                         suit=name, n=n) if ruff
+                    else Text("you have no {suit}, so any {n} cards may be played", suit=name, n=n))
+        return Text("you play all your {suit} ({held}) and make up the rest with {others}, which cannot win the "
+                    "trick (W2, R1)", suit=name, held=self.suit, others=others)
 
     def example(self) -> tuple[Card, ...] | None:
         return next(iter(LegalFollows(self)), None)

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from tutor.bidding import (
     Declaration,
@@ -37,7 +38,6 @@ from tutor.cards import (
     PLAYERS,
     Card,
     Cards,
-    format_cards,
     points,
 )
 from tutor.combos import shape_of
@@ -48,10 +48,11 @@ from tutor.errors import (
     TutorError,
 )
 from tutor.follow import check_follow
+from tutor.i18n import N_, Text
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.scoring import HandScore, kitty_multiplier, score_hand
+from tutor.scoring import HandScore, kitty_multiplier, score_hand, side_name
 from tutor.throw import Beaten, check_throw
 from tutor.trick import explain_trick
 
@@ -64,6 +65,11 @@ class Phase(Enum):
     CALLING = "calling"
     PLAYING = "playing"
     FINISHED = "finished"
+
+
+PHASE_NAMES: Final = {Phase.DEALING: N_("dealing"), Phase.BURYING: N_("burying"), Phase.CALLING: N_("calling"),
+                      Phase.PLAYING: N_("playing"), Phase.FINISHED: N_("finished")}
+"""Each phase as a learner reads it ("the hand is in the {phase} phase")."""
 
 
 # ---------------------------------------------------------------- actions
@@ -274,6 +280,18 @@ def _refuse(rule: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rule, reason)
 
 
+def _or_list(options: Sequence[tuple[Card, ...]]) -> object:
+    """Leads a learner may choose between: ``♠A or ♥K``."""
+    said: object = options[0]
+    for option in options[1:]:
+        said = Text("{first} or {second}", first=said, second=option)
+    return said
+
+
+def _phase_name(phase: Phase) -> Text:
+    return Text(PHASE_NAMES[phase])
+
+
 @dataclass
 class Game:
     """One hand of 启东招朋友 for five seats, dealt from ``seed``."""
@@ -289,13 +307,13 @@ class Game:
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise TutorError(f"a hand's seed is a whole number from 0 up, not {self.seed!r}")
+            raise TutorError(Text("a hand's seed is a whole number from 0 up, not {seed}", seed=repr(self.seed)))
         self._rng = random.Random(self.seed)
         if self.deck is not None:
             self.deck = parse_cards(self.deck)
             if Counter(self.deck) != Counter(PACK):
-                raise CardCountError(f"a deal holds all {len(PACK)} cards of the pack, each exactly twice (C1); "
-                                     f"this one has {len(self.deck)} cards")
+                raise CardCountError(Text("a deal holds all {size} cards of the pack, each exactly twice (C1); "
+                                          "this one has {count} cards", size=len(PACK), count=len(self.deck)))
         self._start_deal()
 
     # -------------------------------------------------- state
@@ -367,11 +385,16 @@ class Game:
         return self._dealt == len(self._stock)
 
     def side_of(self, seat: int) -> str:
-        """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know)."""
+        """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know);
+        a key, shown to a learner as :func:`side_name`."""
         self._check_seat(seat)
         if seat == self.declarer:
             return "declarer"
         return "friend" if seat == self.friend else "attacker"
+
+    def side_label(self, seat: int) -> Text:
+        """The side of ``seat`` as a learner reads it (``declarer``, ``friend``, ``attacker``; translatable)."""
+        return side_name(self.side_of(seat))
 
     def attackers_points(self) -> int:
         """A: attackers' trick points, plus the kitty capture, adjusted by penalties (S4, X2, L5)."""
@@ -406,7 +429,7 @@ class Game:
             Call: self._call, Solo: self._solo, Play: self._play,
         }.get(type(action))
         if handler is None:
-            raise InvalidPlayError(f"{action!r} is not a game action")
+            raise InvalidPlayError(Text("{action} is not a game action", action=repr(action)))
         results = tuple(handler(action))  # type: ignore[operator]
         event = Event(len(self.events), action, results)
         self.history.append(action)
@@ -428,7 +451,8 @@ class Game:
     def call(self, seat: int, card: CardsLike | Card) -> Event:
         cards = (card,) if isinstance(card, Card) else parse_cards(card)
         if len(cards) != 1:
-            raise _refuse("F1", f"name exactly one card to call the friend, not {format_cards(cards) or 'none'}")
+            raise _refuse("F1", Text("name exactly one card to call the friend, not {cards}", cards=cards) if cards
+                          else Text("name exactly one card to call the friend, not none"))
         return self.apply(Call(seat, cards[0]))
 
     def go_solo(self, seat: int) -> Event:
@@ -450,18 +474,20 @@ class Game:
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise _refuse("C4", f"seats are numbered 0–4, not {seat!r}")
+            raise _refuse("C4", Text("seats are numbered 0–4, not {seat}", seat=repr(seat)))
 
     def _need_phase(self, phase: Phase, rule: str, doing: str) -> None:
+        """Refuse unless the hand is in ``phase``; ``doing`` is a template marked with ``N_``."""
         if self.phase is not phase:
-            raise _refuse(rule, f"{doing} is not possible now: the hand is in the {self.phase.value} phase")
+            raise _refuse(rule, Text("{doing} is not possible now: the hand is in the {phase} phase",
+                                     doing=Text(doing), phase=_phase_name(self.phase)))
 
     def _holds(self, seat: int, cards: Sequence[Card], rule: str) -> None:
         held = Counter(self._hands[seat])
         for card, count in Counter(cards).items():
             if held[card] < count:
-                raise _refuse(rule, f"{card} is not in your hand" if not held[card]
-                              else f"you hold {card} only once")
+                raise _refuse(rule, Text("{card} is not in your hand", card=card) if not held[card]
+                              else Text("you hold {card} only once", card=card))
 
     def declaration_options(self, seat: int) -> list[tuple[Card, ...]]:
         """The declarations or overturns ``seat`` may make now (D1–D3)."""
@@ -486,9 +512,10 @@ class Game:
 
     def _deal(self, action: Deal) -> list[Result]:
         if self.phase is not Phase.DEALING:
-            raise _refuse("C2", "every card has been dealt")
+            raise _refuse("C2", Text("every card has been dealt"))
         if self.all_dealt:
-            raise _refuse("C2", "all 100 cards are dealt; close the deal to settle the declaration")
+            raise _refuse("C2", Text("all {count} cards are dealt; close the deal to settle the declaration",
+                                     count=len(self._stock)))
         seat = self._dealt % PLAYERS
         card = self._stock[self._dealt]
         self._hands[seat].append(card)
@@ -499,7 +526,7 @@ class Game:
         return results
 
     def _declare(self, action: Declare) -> list[Result]:
-        self._need_phase(Phase.DEALING, "D1", "declaring")
+        self._need_phase(Phase.DEALING, "D1", N_("declaring"))
         self._check_seat(action.seat)
         self._holds(action.seat, action.cards, "D1")
         verdict = check_declaration(Declaration(action.cards, action.seat), self._current_declaration())
@@ -512,9 +539,11 @@ class Game:
         return [declared]
 
     def _close_deal(self, action: CloseDeal) -> list[Result]:
-        self._need_phase(Phase.DEALING, "D6", "closing the deal")
+        self._need_phase(Phase.DEALING, "D6", N_("closing the deal"))
         if not self.all_dealt:
-            raise _refuse("D1", f"{len(self._stock) - self._dealt} cards are still to be dealt")
+            left = len(self._stock) - self._dealt
+            raise _refuse("D1", Text("{count} card is still to be dealt", count=left) if left == 1
+                          else Text("{count} cards are still to be dealt", count=left))
         if self._declarations:
             last = self._declarations[-1]
             chosen = DeclarerChosen(last.seat, last.trump, len(self._declarations), None)
@@ -536,12 +565,13 @@ class Game:
 
     def _bury(self, action: Bury) -> list[Result]:
         if self.phase is Phase.DEALING:
-            raise _refuse("K1", "the cards are still being dealt; burying comes after the deal")
-        self._need_phase(Phase.BURYING, "K1", "burying")
+            raise _refuse("K1", Text("the cards are still being dealt; burying comes after the deal"))
+        self._need_phase(Phase.BURYING, "K1", N_("burying"))
         if action.seat != self.declarer:
-            raise _refuse("K1", f"only the declarer (seat {self.declarer}) buries the kitty")
+            raise _refuse("K1", Text("only the declarer (seat {seat}) buries the kitty", seat=self.declarer))
         if len(action.cards) != KITTY_SIZE:
-            raise _refuse("K1", f"bury exactly {KITTY_SIZE} cards, not {len(action.cards)}")
+            raise _refuse("K1", Text("bury exactly {size} cards, not {count}", size=KITTY_SIZE,
+                                     count=len(action.cards)))
         self._holds(action.seat, action.cards, "K1")
         for card in action.cards:
             self._hands[action.seat].remove(card)
@@ -557,37 +587,39 @@ class Game:
         return results
 
     def _call(self, action: Call) -> list[Result]:
-        self._need_phase(Phase.CALLING, "F1", "calling the friend")
+        self._need_phase(Phase.CALLING, "F1", N_("calling the friend"))
         if action.seat != self.declarer:
-            raise _refuse("F1", f"only the declarer (seat {self.declarer}) calls the friend")
+            raise _refuse("F1", Text("only the declarer (seat {seat}) calls the friend", seat=self.declarer))
         held = self._hands[action.seat].count(action.card)
         if held != 1:
-            raise _refuse("F1", f"you hold {'no' if held == 0 else 'both copies of'} {action.card}; call a card "
-                                f"of which you hold exactly one copy")
+            raise _refuse("F1", Text("you hold no {card}; call a card of which you hold exactly one copy",
+                                     card=action.card) if held == 0 else
+                          Text("you hold both copies of {card}; call a card of which you hold exactly one copy",
+                               card=action.card))
         if action.card in self._kitty and not self.rules.allow_buried_friend:
-            raise _refuse("F3", f"the other {action.card} is among the cards you buried, so nobody would be "
-                                f"your friend; call another card")
+            raise _refuse("F3", Text("the other {card} is among the cards you buried, so nobody would be "
+                                     "your friend; call another card", card=action.card))
         self.friend_card = action.card
         self.friend = next((s for s in range(PLAYERS) if s != action.seat and action.card in self._hands[s]), None)
         self.phase = Phase.PLAYING
         return [FriendCalled(action.seat, action.card)]
 
     def _solo(self, action: Solo) -> list[Result]:
-        self._need_phase(Phase.CALLING, "F5", "going solo")
+        self._need_phase(Phase.CALLING, "F5", N_("going solo"))
         if action.seat != self.declarer:
-            raise _refuse("F5", f"only the declarer (seat {self.declarer}) may go solo")
+            raise _refuse("F5", Text("only the declarer (seat {seat}) may go solo", seat=self.declarer))
         self.solo = True
         self.phase = Phase.PLAYING
         return [SoloDeclared(action.seat, automatic=False)]
 
     def _play(self, action: Play) -> list[Result]:
         if self.phase is not Phase.PLAYING:
-            raise _refuse("K1", f"cards are played after the declarer has buried and called; "
-                                f"the hand is in the {self.phase.value} phase")
+            raise _refuse("K1", Text("cards are played after the declarer has buried and called; "
+                                     "the hand is in the {phase} phase", phase=_phase_name(self.phase)))
         seat, cards = action.seat, action.cards
         self._check_seat(seat)
         if seat != self.to_play:
-            raise _refuse("C4", f"it is seat {self.to_play}'s turn, not seat {seat}'s")
+            raise _refuse("C4", Text("it is seat {turn}'s turn, not seat {seat}'s", turn=self.to_play, seat=seat))
         assert self.trump is not None
         hand = self._hands[seat]
         if not self._trick:
@@ -601,17 +633,25 @@ class Game:
     def _lead(self, seat: int, cards: tuple[Card, ...]) -> list[Result]:
         assert self.trump is not None
         if not cards:
-            raise _refuse("L1", "lead at least one card")
+            raise _refuse("L1", Text("lead at least one card"))
         self._holds(seat, cards, "W0")
         if self._forced:
             if sorted(cards) not in [sorted(o) for o in self._forced]:
-                raise _refuse("L4", f"your throw failed; you must lead "
-                                    f"{' or '.join(format_cards(o) for o in self._forced)}")
+                raise _refuse("L4", Text("your throw failed; you must lead {options}",
+                                         options=_or_list(self._forced)))
             self._forced = ()
             return self._put(seat, cards)
+        lanes = self.trump.lanes_of(cards)
+        if len(lanes) > 1:  # said here rather than by shape_of, whose reason ends with its rule ID
+            names = sorted(Trump.suit_name(lane) for lane in lanes)
+            suits: str = names[0]
+            for name in names[1:]:
+                suits = Text("{first} and {last}", first=suits, last=name)
+            raise _refuse("L1", Text("the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
+                                     "counting all trumps as one suit", cards=cards, suits=suits))
         try:
             shape = shape_of(cards, self.trump)
-        except InvalidPlayError as error:
+        except InvalidPlayError as error:  # not expected: the cards are of one suit
             raise _refuse("L1", str(error).removesuffix(" (L1)")) from None
         if not shape.is_throw:
             return self._put(seat, cards)

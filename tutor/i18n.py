@@ -222,12 +222,11 @@ ENGLISH: Final = Translator("en")
 _current = ENGLISH
 
 
-def set_language(language: str) -> Translator:
+def set_language(language: str) -> None:
     """Choose the language of this kernel (a Voila page is in one language): the
-    lessons' widgets and displays speak it. Returns its translator."""
+    lessons' widgets and displays speak it."""
     global _current
     _current = Translator(language)
-    return _current
 
 
 def current() -> Translator:

@@ -20,6 +20,7 @@ from typing import Final, TypeAlias
 
 from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Cards, Suit, format_cards
 from tutor.errors import CardCountError, NotationError
+from tutor.i18n import Text
 
 CardsLike: TypeAlias = str | Iterable[Card]
 """Cards as notation text or as any iterable of :class:`Card`."""
@@ -52,16 +53,15 @@ def _parse_token(token: str, offset: int) -> list[Card]:
     else:
         for name in JOKER_NAMES:
             if upper.startswith(name):
-                raise NotationError(
-                    f"cannot read {token!r} at offset {offset}: write each joker as its own word, "
-                    f"for example 'BJ BJ' (N2)", token=token, offset=offset)
-        raise NotationError(
-            f"cannot read {token!r} at offset {offset}: a card starts with a suit "
-            f"(♠ ♥ ♣ ♦ or S H C D) or is a joker (BJ, SJ, 大王, 小王) (N1)", token=token, offset=offset)
-    if not rest:
-        raise NotationError(
-            f"cannot read {token!r} at offset {offset}: the suit has no rank after it (N2)",
+                raise NotationError(Text(
+                    "cannot read {token} at offset {offset}: write each joker as its own word, "
+                    "for example 'BJ BJ' (N2)", token=repr(token), offset=offset), token=token, offset=offset)
+        raise NotationError(Text(
+            "cannot read {token} at offset {offset}: a card starts with a suit "
+            "(♠ ♥ ♣ ♦ or S H C D) or is a joker (BJ, SJ, 大王, 小王) (N1)", token=repr(token), offset=offset),
             token=token, offset=offset)
+    if not rest:
+        raise _no_rank(token, offset)
     cards = []
     i, ranks_in_group = 0, 0
     while i < len(rest):
@@ -72,18 +72,26 @@ def _parse_token(token: str, offset: int) -> list[Card]:
             if new_suit is not None and ranks_in_group:  # a new group in the same word: ♥7♥7
                 suit, i, ranks_in_group = SUIT_NAMES[new_suit], i + len(new_suit), 0
                 continue
-            hint = " (write 10 as 10 or T)" if piece == "1" else ""
-            raise NotationError(
-                f"cannot read {token!r} at offset {offset}: {token[len(token) - len(rest) + i]!r} is not a rank "
-                f"(ranks are 2–10, J, Q, K, A; T for 10){hint} (N1)", token=token, offset=offset)
+            bad = repr(token[len(token) - len(rest) + i])
+            if piece == "1":
+                message = Text("cannot read {token} at offset {offset}: {char} is not a rank "
+                               "(ranks are 2–10, J, Q, K, A; T for 10) (write 10 as 10 or T) (N1)",
+                               token=repr(token), offset=offset, char=bad)
+            else:
+                message = Text("cannot read {token} at offset {offset}: {char} is not a rank "
+                               "(ranks are 2–10, J, Q, K, A; T for 10) (N1)", token=repr(token), offset=offset, char=bad)
+            raise NotationError(message, token=token, offset=offset)
         cards.append(Card(suit, rank))
         i += len(piece)
         ranks_in_group += 1
     if not ranks_in_group:
-        raise NotationError(
-            f"cannot read {token!r} at offset {offset}: the suit has no rank after it (N2)",
-            token=token, offset=offset)
+        raise _no_rank(token, offset)
     return cards
+
+
+def _no_rank(token: str, offset: int) -> NotationError:
+    return NotationError(Text("cannot read {token} at offset {offset}: the suit has no rank after it (N2)",
+                              token=repr(token), offset=offset), token=token, offset=offset)
 
 
 def parse_cards(text: CardsLike) -> Cards:
@@ -115,10 +123,12 @@ def to_cards(text: CardsLike) -> Cards:
     try:
         result = Cards(text)
     except TypeError:
-        raise NotationError(f"expected cards as text or a sequence of cards, got {text!r}") from None
+        raise NotationError(Text("expected cards as text or a sequence of cards, got {value}",
+                                 value=repr(text))) from None
     for card in result:
         if not isinstance(card, Card):
-            raise NotationError(f"expected a card, got {card!r}; write cards as text like '♠A ♥10'")
+            raise NotationError(Text("expected a card, got {value}; write cards as text like '♠A ♥10'",
+                                     value=repr(card)))
     return result
 
 
@@ -141,8 +151,13 @@ def check_copies(cards: Iterable[Card]) -> None:
     counts = Counter(cards)
     if max(counts.values()) > 2:
         card, count = counts.most_common(1)[0]
-        word = {3: "three", 4: "four"}.get(count, str(count))
-        raise CardCountError(f"{word} copies of {card}: the pack has only two of each card (C1)")
+        if count == 3:
+            message = Text("three copies of {card}: the pack has only two of each card (C1)", card=card)
+        elif count == 4:
+            message = Text("four copies of {card}: the pack has only two of each card (C1)", card=card)
+        else:
+            message = Text("{count} copies of {card}: the pack has only two of each card (C1)", count=count, card=card)
+        raise CardCountError(message)
 
 
 def format_notation(cards: Iterable[Card]) -> str:

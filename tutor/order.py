@@ -21,6 +21,7 @@ from typing import Final
 
 from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Cards, Suit
 from tutor.errors import TutorError
+from tutor.i18n import Text
 from tutor.notation import SUIT_NAMES
 
 TRUMP: Final = 4
@@ -30,6 +31,11 @@ _SIDE_2: Final = 15  # order of a 2 not of the trump suit (T4)
 _TRUMP_2: Final = 16
 _ORDER_SMALL_JOKER: Final = 17
 _ORDER_BIG_JOKER: Final = 18
+_TRUMPS_NAME: Final = Text("trumps")
+
+
+def _not_a_suit(suit: object) -> TutorError:
+    return TutorError(Text("{suit} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)", suit=repr(suit)))
 
 
 class Trump:
@@ -42,8 +48,9 @@ class Trump:
     (Trump('♠'), True, Trump(None))
     """
 
-    __slots__ = ("suit", "_lane", "_order", "_step")
+    __slots__ = ("suit", "_lane", "_order", "_step", "_text")
     suit: Suit | None
+    _text: Text
     _lane: tuple[int, ...]
     _order: tuple[int, ...]
     _step: tuple[int | None, ...]
@@ -52,10 +59,10 @@ class Trump:
         if isinstance(suit, str):
             key = suit.strip().upper()
             if key not in SUIT_NAMES:
-                raise TutorError(f"{suit!r} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)")
+                raise _not_a_suit(suit)
             suit = SUIT_NAMES[key]
         if suit is not None and not isinstance(suit, Suit):
-            raise TutorError(f"{suit!r} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)")
+            raise _not_a_suit(suit)
         return _TRUMPS[suit]
 
     @classmethod
@@ -77,8 +84,9 @@ class Trump:
                 orders.append(card.rank)
                 steps.append(card.rank)
         trump = object.__new__(cls)
+        text = Text("{suit} trumps", suit=suit.value) if suit else Text("no-trump")
         for name, value in (("suit", suit), ("_lane", tuple(lanes)), ("_order", tuple(orders)),
-                            ("_step", tuple(steps))):
+                            ("_step", tuple(steps)), ("_text", text)):
             object.__setattr__(trump, name, value)
         return trump
 
@@ -89,7 +97,9 @@ class Trump:
         return f"Trump({self.suit.value!r})" if self.suit else "Trump(None)"
 
     def __str__(self) -> str:
-        return f"{self.suit.value} trumps" if self.suit else "no-trump"
+        """``'♥ trumps'`` or ``'no-trump'``: a :class:`~tutor.i18n.Text`, so ``str(trump)``
+        passed to a translator is said in its language."""
+        return self._text
 
     def __reduce__(self) -> tuple[type[Trump], tuple[Suit | None]]:
         return (Trump, (self.suit,))
@@ -118,8 +128,9 @@ class Trump:
 
     @staticmethod
     def suit_name(lane: int) -> str:
-        """How a newcomer reads an effective suit: ``'♠'`` … or ``'trumps'``."""
-        return "trumps" if lane == TRUMP else SUITS[lane].value
+        """How a newcomer reads an effective suit: ``'♠'`` … or ``'trumps'`` (a
+        :class:`~tutor.i18n.Text`, 主牌 in Chinese)."""
+        return _TRUMPS_NAME if lane == TRUMP else SUITS[lane].value
 
     def sort_key(self, card: Card) -> tuple[int, int, int]:
         """Key that sorts a hand the way players hold it: trumps first, high to low,

@@ -22,6 +22,7 @@ from typing import Final
 from tutor.cards import PACK, Card, format_cards
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play, Solo
+from tutor.i18n import Text
 from tutor.notation import parse_cards
 from tutor.rules import DEFAULT_RULES, Ruleset
 
@@ -31,6 +32,13 @@ MAX_LINES: Final = 2000
 
 class HandFileError(TutorError):
     """A hand record that cannot be read or does not replay (names the line)."""
+
+
+def _problem(error: Exception) -> str:
+    """What an error says, as a message that can be translated (a :class:`Text`)
+    when the error made one (every :class:`TutorError` of the tutor does)."""
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Text) else str(error)
 
 
 def export_hand(game: Game, *, actions: bool = True) -> str:
@@ -78,12 +86,12 @@ def import_hand(text: str) -> Game:
     """Rebuild the hand from its record, replaying and validating every action.
     Refuses a broken or tampered record with :class:`HandFileError`."""
     if not isinstance(text, str):
-        raise HandFileError("a hand record is text")
+        raise HandFileError(Text("a hand record is text"))
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise HandFileError(f"a hand record has at most {MAX_LINES} lines")
+        raise HandFileError(Text("a hand record has at most {count} lines", count=MAX_LINES))
     if not lines or lines[0].strip() != HEADER:
-        raise HandFileError(f"line 1: a hand record starts with {HEADER!r}")
+        raise HandFileError(Text("line 1: a hand record starts with {header}", header=repr(HEADER)))
     seed: int | None = None
     options: dict[str, object] = {}
     deck: tuple[Card, ...] | None = None
@@ -96,7 +104,7 @@ def import_hand(text: str) -> Game:
             if game is None and line.startswith("seed:"):
                 value = line.removeprefix("seed:").strip()
                 if not value.isdigit():
-                    raise HandFileError(f"the seed must be a whole number, not {value!r}")
+                    raise HandFileError(Text("the seed must be a whole number, not {value}", value=repr(value)))
                 seed = int(value)
             elif game is None and line.startswith("rule "):
                 name, _, value = line.removeprefix("rule ").partition(":")
@@ -106,44 +114,43 @@ def import_hand(text: str) -> Game:
             else:
                 if game is None:
                     if seed is None:
-                        raise HandFileError("the record names no seed before its actions")
+                        raise HandFileError(Text("the record names no seed before its actions"))
                     game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
                 _replay_line(game, line)
-        except HandFileError as error:
-            raise HandFileError(f"line {number}: {error}") from None
         except IllegalActionError as error:
-            raise HandFileError(f"line {number}: this action is refused: {error}") from None
+            raise HandFileError(Text("line {number}: this action is refused: {problem}", number=number,
+                                     problem=_problem(error))) from None
         except (TutorError, TypeError) as error:
-            raise HandFileError(f"line {number}: {error}") from None
+            raise HandFileError(Text("line {number}: {problem}", number=number, problem=_problem(error))) from None
     if game is None:
         if seed is None:
-            raise HandFileError("the record names no seed")
+            raise HandFileError(Text("the record names no seed"))
         try:
             game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
         except (TutorError, TypeError) as error:
-            raise HandFileError(str(error)) from None
+            raise HandFileError(_problem(error)) from None
     return game
 
 
 def _option(name: str, value: str) -> object:
     known = {field.name: field.type for field in fields(Ruleset)}
     if name not in known:
-        raise HandFileError(f"unknown rule option {name!r}")
+        raise HandFileError(Text("unknown rule option {name}", name=repr(name)))
     default = getattr(DEFAULT_RULES, name)
     if isinstance(default, bool):
         if value not in ("True", "False"):
-            raise HandFileError(f"rule {name} is True or False, not {value!r}")
+            raise HandFileError(Text("rule {name} is True or False, not {value}", name=name, value=repr(value)))
         return value == "True"
     if isinstance(default, int):
         if not value.isdigit():
-            raise HandFileError(f"rule {name} is a whole number, not {value!r}")
+            raise HandFileError(Text("rule {name} is a whole number, not {value}", name=name, value=repr(value)))
         return int(value)
     return value
 
 
 def _seat(text: str) -> int:
     if text not in ("0", "1", "2", "3", "4"):
-        raise HandFileError(f"a seat is 0–4, not {text!r}")
+        raise HandFileError(Text("a seat is 0–4, not {seat}", seat=repr(text)))
     return int(text)
 
 
@@ -152,7 +159,7 @@ def _replay_line(game: Game, line: str) -> None:
     seat_text, _, cards_text = rest.strip().partition(" ")
     if verb == "deal":
         if not rest.strip().isdigit() or not 0 < int(rest) <= len(PACK):
-            raise HandFileError(f"'deal' takes a number of cards, not {rest.strip()!r}")
+            raise HandFileError(Text("'deal' takes a number of cards, not {value}", value=repr(rest.strip())))
         for _ in range(int(rest)):
             game.apply(Deal())
     elif verb == "close" and not rest.strip():
@@ -164,11 +171,12 @@ def _replay_line(game: Game, line: str) -> None:
     elif verb == "call":
         cards = parse_cards(cards_text)
         if len(cards) != 1:
-            raise HandFileError("'call' names exactly one card")
+            raise HandFileError(Text("'call' names exactly one card"))
         game.apply(Call(_seat(seat_text), cards[0]))
     elif verb == "solo" and not cards_text:
         game.apply(Solo(_seat(seat_text)))
     elif verb == "play":
         game.apply(Play(_seat(seat_text), parse_cards(cards_text)))
     else:
-        raise HandFileError(f"cannot read {line[:40]!r}: expected deal, declare, close, bury, call, solo or play")
+        raise HandFileError(Text("cannot read {line}: expected deal, declare, close, bury, call, solo or play",
+                                 line=repr(line[:40])))

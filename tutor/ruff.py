@@ -9,17 +9,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from tutor.cards import Card, format_cards
+from tutor.cards import Card
 from tutor.combos import Shape, max_matched, pair_runs
 from tutor.errors import InvalidPlayError
 from tutor.follow import _Position
+from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import TRUMP, Trump, TrumpLike
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.verdict import Verdict, legal
+from tutor.verdict import Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +79,12 @@ def runs_top(runs: list[list[Card]], order: tuple[int, ...]) -> Card:
     return max((run[0] for run in runs), key=lambda c: order[c.index])
 
 
-def _not_a_ruff(rule: str, reason: str) -> Verdict:
-    return Verdict(False, rule, reason, headline="Not a ruff")
+_NOT_A_RUFF: Final = Text("Not a ruff")
+_NOT_HIGHER: Final = Text("Does not beat the ruff")
+
+
+def _not_a_ruff(rule: str, make: Callable[[], str]) -> Verdict:
+    return Verdict.lazy(False, rule, make, headline=_NOT_A_RUFF)
 
 
 def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *,
@@ -99,40 +105,56 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
         return verdict
     shape, name = position.shape, position.suit_name
     if shape.lane == TRUMP:
-        return _not_a_ruff("R1", "trumps were led, so trumps played to it follow suit; only a side-suit lead "
-                             "can be ruffed")
+        return _not_a_ruff("R1", lambda: Text("trumps were led, so trumps played to it follow suit; only a "
+                                              "side-suit lead can be ruffed"))
     if position.suit:
-        return _not_a_ruff("R1", f"you still hold {format_cards(position.suit)} in {name}, so you must follow "
-                             f"suit; trumps that make up a short follow never win")
-    not_trumps = [c for c in played if not trump.is_trump(c)]
+        return _not_a_ruff("R1", lambda: Text("you still hold {held} in {suit}, so you must follow suit; trumps "
+                                              "that make up a short follow never win", held=position.suit, suit=name))
+    not_trumps = tuple(c for c in played if not trump.is_trump(c))
     if not_trumps:
-        return _not_a_ruff("R1", f"a ruff is all trumps, and {format_cards(not_trumps)} "
-                             f"{'is not a trump' if len(not_trumps) == 1 else 'are not trumps'}: "
-                             f"this play is a discard and cannot win (W6)")
+        return _not_a_ruff("R1", lambda: Text("a ruff is all trumps, and {cards} is not a trump: this play is a "
+                                              "discard and cannot win (W6)", cards=not_trumps)
+                           if len(not_trumps) == 1 else
+                           Text("a ruff is all trumps, and {cards} are not trumps: this play is a discard and "
+                                "cannot win (W6)", cards=not_trumps))
     rank = ruff_rank(shape, played, trump)
     if rank is None:
-        wants = []
-        if shape.tractors:
-            wants.append("a tractor" if len(shape.tractors) == 1 else f"{len(shape.tractors)} tractors")
-        if shape.pairs > sum(shape.tractors):
-            extra = shape.pairs - sum(shape.tractors)
-            wants.append(f"{extra} more pair{'s' * (extra > 1)}" if shape.tractors else
-                         f"{extra} pair{'s' * (extra > 1)}")
-        return _not_a_ruff("R3", f"the lead {format_cards(position.lead)} has {' and '.join(wants)}; your trumps "
-                             f"{format_cards(played)} do not hold {'them' if len(wants) > 1 or shape.pairs > 1 else 'it'} "
-                             f"as separate combinations, so this play is a discard (W6)")
+        return _not_a_ruff("R3", lambda: _short_ruff_reason(shape, position.lead, played))
     if beat is not None:
         other = parse_cards(beat)
         check_copies(position.hand + position.lead + other)
         if len(other) != shape.size:
-            raise InvalidPlayError(f"the ruff on the table ({format_cards(other)}) has {len(other)} cards but the "
-                                   f"lead has {shape.size} (W1)")
+            raise InvalidPlayError(Text("the ruff on the table ({cards}) has {count} cards but the lead has {size} "
+                                        "(W1)", cards=other or "", count=len(other), size=shape.size))
         their = ruff_rank(shape, other, trump)
         if their is not None and rank.order <= their.order:
-            return Verdict(False, "R5", f"your ruff ranks by {rank.card}, which is not higher than the ruff "
-                                        f"already played ({format_cards(other)}, ranked by {their.card})",
-                           headline="Does not beat the ruff")
+            return Verdict.lazy(False, "R5", lambda: Text(
+                "your ruff ranks by {card}, which is not higher than the ruff already played ({other}, ranked by "
+                "{their})", card=rank.card, other=other, their=their.card), headline=_NOT_HIGHER)
         if their is not None:
-            return legal(f"you over-ruff: your trumps rank by {rank.card}, above {their.card} (R5)")
-    return legal(f"you have no {name} and ruff with {format_cards(played)}, ranked by {rank.card} "
-                 f"({'R4' if shape.pairs else 'R2'})")
+            return Verdict.lazy(True, None, lambda: Text(
+                "you over-ruff: your trumps rank by {card}, above {their} (R5)", card=rank.card, their=their.card))
+    if shape.pairs:
+        return Verdict.lazy(True, None, lambda: Text(
+            "you have no {suit} and ruff with {cards}, ranked by {card} (R4)", suit=name, cards=played, card=rank.card))
+    return Verdict.lazy(True, None, lambda: Text(
+        "you have no {suit} and ruff with {cards}, ranked by {card} (R2)", suit=name, cards=played, card=rank.card))
+
+
+def _short_ruff_reason(shape: Shape, lead: Sequence[Card], played: Sequence[Card]) -> Text:
+    """R3: all trumps, but without the lead's pairs and tractors as separate combinations."""
+    wants: list[Text] = []
+    tractors = len(shape.tractors)
+    if tractors:
+        wants.append(Text("a tractor") if tractors == 1 else Text("{count} tractors", count=tractors))
+    extra = shape.pairs - sum(shape.tractors)
+    if extra > 0:
+        if shape.tractors:
+            wants.append(Text("1 more pair") if extra == 1 else Text("{count} more pairs", count=extra))
+        else:
+            wants.append(Text("1 pair") if extra == 1 else Text("{count} pairs", count=extra))
+    if len(wants) > 1 or shape.pairs > 1:
+        return Text("the lead {lead} has {wants}; your trumps {cards} do not hold them as separate combinations, "
+                    "so this play is a discard (W6)", lead=lead, wants=and_list(wants), cards=played)
+    return Text("the lead {lead} has {wants}; your trumps {cards} do not hold it as separate combinations, "
+                "so this play is a discard (W6)", lead=lead, wants=and_list(wants), cards=played)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tutor.errors import TutorError
+from tutor.i18n import Text
 
 ThrowFollowDuty = Literal["tractors-then-pairs", "pairs"]
 FailedThrowLead = Literal["thrower-chooses", "lowest-card"]
@@ -55,9 +56,10 @@ class Ruleset:
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise TutorError(f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}")
+                raise TutorError(Text("{name} must be one of {allowed}, not {value}", name=name,
+                                      allowed=", ".join(allowed), value=repr(getattr(self, name))))
         if self.flip_declarations < 1 or self.penalty_per_card < 0 or self.penalty_per_card % 5:
-            raise TutorError("flip_declarations must be at least 1 and penalty_per_card a multiple of 5")
+            raise TutorError(Text("flip_declarations must be at least 1 and penalty_per_card a multiple of 5"))
 
 
 DEFAULT_RULES = Ruleset()

@@ -12,11 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from tutor.combos import shape_of
 from tutor.errors import TutorError
+from tutor.i18n import N_, Text, Translator, current
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
+
+SIDES: Final = ("declarer", "friend", "attacker")
+"""The keys of a :class:`HandScore`, and what :meth:`tutor.game.Game.side_of` says (never shown as they are)."""
+
+SIDE_NAMES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attacker": N_("attacker")}
+"""How each side is named to a learner (translate with ``tr(SIDE_NAMES[side])``)."""
+
+
+def side_name(side: str) -> Text:
+    """A side (``"declarer"``, ``"friend"``, ``"attacker"``) as a learner reads it.
+
+    >>> from tutor.i18n import Translator
+    >>> side_name("attacker"), Translator("zh-Hans")(side_name("declarer"))
+    ('attacker', '庄家')
+    """
+    return Text(SIDE_NAMES[side])
 
 
 def kitty_multiplier(lead: CardsLike, trump: Trump | str | None) -> int:
@@ -41,18 +59,18 @@ def attacker_value(points: int) -> int:
     return 1 + (points - 80) // 20
 
 
-def table_row(points: int) -> str:
+def table_row(points: int) -> Text:
     """The row of the S1 table that ``points`` falls in, as printed in the book.
 
     >>> table_row(0), table_row(-15), table_row(10), table_row(75), table_row(200)
     ('exactly 0 (clean sweep)', 'below 0, or 5–15', 'below 0, or 5–15', '60–75', '200–215')
     """
     if points == 0:
-        return "exactly 0 (clean sweep)"
+        return Text("exactly 0 (clean sweep)")
     if points < 20:
-        return "below 0, or 5–15"
+        return Text("below 0, or 5–15")
     low = points // 20 * 20
-    return f"{low}–{low + 15}"
+    return Text("{low}–{high}", low=low, high=low + 15)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,31 +86,46 @@ class HandScore(Mapping[str, int]):
     solo: bool
 
     def __getitem__(self, key: str) -> int:
-        if key not in ("declarer", "friend", "attacker"):
+        if key not in SIDES:
             raise KeyError(key)
         return int(getattr(self, key))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(("declarer", "friend", "attacker"))
+        return iter(SIDES)
 
     def __len__(self) -> int:
         return 3
 
     @property
-    def row(self) -> str:
+    def row(self) -> Text:
         """The S1 table row used."""
         return table_row(self.points)
 
-    def explain(self) -> str:
-        """The breakdown a newcomer reads after a hand."""
-        k = attacker_value(self.points)
-        parts = [f"the attackers have {self.points} points: row {self.row} of the table, "
-                 f"{k:+d} for each attacker (S1)"]
+    @property
+    def explanation(self) -> Text:
+        """The breakdown a newcomer reads after a hand, as a translatable message."""
+        text = Text("the attackers have {points} points: row {row} of the table, {k:+d} for each attacker (S1)",
+                    points=self.points, row=self.row, k=attacker_value(self.points))
         if self.solo:
-            parts.append("a solo: each attacker's value counts twice, the declarer pays for all four (S2)")
+            text = Text("{first}; {second}", first=text, second=Text(
+                "a solo: each attacker's value counts twice, the declarer pays for all four (S2)"))
         if self.declarations > 1:
-            parts.append(f"{self.declarations} declarations: every result ×{self.declarations} (S3)")
-        return "; ".join(parts)
+            text = Text("{first}; {second}", first=text, second=Text(
+                "{count} declarations: every result ×{count} (S3)", count=self.declarations))
+        return text
+
+    def explain(self, tr: Translator | None = None) -> str:
+        """The breakdown a newcomer reads after a hand, in ``tr``'s language (the
+        kernel's language by default; in English, the translatable :class:`Text`).
+
+        >>> score = score_hand(100, declarations=2, solo=True)
+        >>> score.explain(Translator("en"))
+        "the attackers have 100 points: row 100–115 of the table, +2 for each attacker (S1); a solo: each attacker's value counts twice, the declarer pays for all four (S2); 2 declarations: every result ×2 (S3)"
+        >>> Translator("zh-Hans")(score.explanation) == score.explain(Translator("zh-Hans"))
+        True
+        """
+        tr = current() if tr is None else tr
+        return self.explanation if tr.language == "en" else tr(self.explanation)
 
 
 def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friendless: bool = False) -> HandScore:
@@ -105,9 +138,9 @@ def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friend
     {'declarer': -8, 'friend': 0, 'attacker': 2}
     """
     if isinstance(points, bool) or not isinstance(points, int) or points % 5:
-        raise TutorError(f"the attackers' total is a whole multiple of 5, not {points!r} (S1)")
+        raise TutorError(Text("the attackers' total is a whole multiple of 5, not {points} (S1)", points=repr(points)))
     if isinstance(declarations, bool) or not isinstance(declarations, int) or declarations < 1:
-        raise TutorError(f"the declaration count is at least 1, not {declarations!r} (D5)")
+        raise TutorError(Text("the declaration count is at least 1, not {count} (D5)", count=repr(declarations)))
     k = attacker_value(points)
     if solo:
         return HandScore(-8 * k * declarations, 0, 2 * k * declarations, points, declarations, True)

@@ -22,6 +22,7 @@ from tutor.cards import PACK, PLAYERS, Card
 from tutor.combos import pair_runs, shape_of
 from tutor.follow import legal_follows
 from tutor.game import (
+    PHASE_NAMES,
     Action,
     Bury,
     Call,
@@ -34,6 +35,7 @@ from tutor.game import (
     SeatView,
     Solo,
 )
+from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.trick import explain_trick
@@ -295,7 +297,8 @@ def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
     bot = bots.get(seat) if seat is not None else None
     action = bot.act(game.view(seat)) if bot is not None and seat is not None else None
     if action is None:
-        raise RuntimeError(f"no computer player can act in the {game.phase.value} phase")
+        raise RuntimeError(Text("no computer player can act in the {phase} phase",
+                                phase=Text(PHASE_NAMES[game.phase])))
     return action
 
 

@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.cards import Card, format_cards
+from tutor.cards import Card
 from tutor.combos import Component, Kind, pair_runs, shape_of
 from tutor.errors import CardCountError, InvalidPlayError
+from tutor.i18n import Text, Translator, current
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
@@ -49,15 +50,22 @@ class ThrowResult:
 
     @property
     def reason(self) -> str:
-        """A sentence a newcomer understands."""
+        """A sentence a newcomer understands (a :class:`~tutor.i18n.Text`)."""
         if self.ok:
             if len(self.components) == 1:
-                return f"{self.components[0].describe()} is not a throw; it always stands (L2)"
-            return "nobody can beat any part of the throw alone, so it stands (L3)"
+                return Text("{lead} is not a throw; it always stands (L2)", lead=self.components[0].describe())
+            return Text("nobody can beat any part of the throw alone, so it stands (L3)")
         first = self.beaten[0]
-        choice = " or ".join(format_cards(o) for o in self.options)
-        return (f"another player holds {format_cards(first.by)}, which beats {first.component.describe()}: the throw "
-                f"fails, and you must lead {choice} instead (L4); it costs {self.penalty} points (L5)")
+        choice: object = self.options[0]
+        for option in self.options[1:]:
+            choice = Text("{first} or {second}", first=choice, second=option)
+        return Text("another player holds {cards}, which beats {component}: the throw fails, and you must lead "
+                    "{choice} instead (L4); it costs {penalty} points (L5)", cards=first.by,
+                    component=first.component.describe(), choice=choice, penalty=self.penalty)
+
+    def say(self, tr: Translator | None = None) -> str:
+        """:attr:`reason` in ``tr``'s language (the kernel's language by default)."""
+        return (tr or current())(self.reason)
 
 
 def _beater(component: Component, cards: Sequence[Card], trump: Trump) -> tuple[Card, ...] | None:
@@ -87,7 +95,7 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
     trump = as_trump(trump)
     cards = parse_cards(throw)
     if isinstance(other_hands, str) or not isinstance(other_hands, (list, tuple)):
-        raise InvalidPlayError("other_hands is a list of the other players' hands, e.g. [\"♠K ♠K\", \"♥3\"] (L3)")
+        raise InvalidPlayError(Text("other_hands is a list of the other players' hands, e.g. [\"♠K ♠K\", \"♥3\"] (L3)"))
     hands = [parse_cards(h) for h in other_hands]
     shape = shape_of(cards, trump)
     total = Counter(cards)
@@ -95,7 +103,8 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
         total.update(hand)
     over = [c for c, k in total.items() if k > 2]
     if over:
-        raise CardCountError(f"{format_cards(over)}: more than two copies between the throw and the other hands (C1)")
+        raise CardCountError(Text("{cards}: more than two copies between the throw and the other hands (C1)",
+                                  cards=over))
     if len(shape.components) == 1:
         return ThrowResult(True, (), 0, (), shape.components)
     lane = trump._lane

@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from tutor.cards import Card
 from tutor.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
-from tutor.i18n import Translator
+from tutor.i18n import N_, Text, Translator, current
 from tutor.order import Trump
 
 STATIC: Final = Path(__file__).with_name("static")
@@ -19,31 +19,33 @@ ESM: Final = COMMON_JS + (STATIC / "qd.js").read_text("utf-8")
 CSS: Final = CARD_CSS + (STATIC / "qd.css").read_text("utf-8")
 
 LABELS: Final = {
-    "hand": "Your hand",
-    "selected": "{card}: selected.",
-    "deselected": "{card}: not selected.",
-    "picked": "{count} picked.",
-    "picked_of": "{count} of {pick} picked.",
-    "answer": "Answer",
-    "number": "Your answer (a whole number)",
-    "check": "Check",
-    "hint": "Hint",
-    "retry": "Retry",
-    "next": "Next",
-    "reset": "Reset progress",
-    "reset_ask": "Reset all your progress in this browser? Streaks and stars start again from zero.",
-    "reset_yes": "Yes, reset",
-    "reset_no": "Cancel",
-    "dismiss": "Dismiss",
-    "right": "Right.",
-    "wrong": "Wrong.",
-    "unreadable": "That answer could not be checked:",
-    "rule": "Rule {rule}",
-    "answers": "Correct answer(s):",
-    "answers_some": "{shown} of {count} correct answers:",
-    "practice": "Practice round: only your first answer to a drill counts for the streak.",
-    "streak": "Streak: {count}",
-    "stars": "Stars: {count} of {max}",
+    "hand": N_("Your hand"),
+    "selected": N_("{card}: selected."),
+    "deselected": N_("{card}: not selected."),
+    "picked": N_("{count} picked."),
+    "picked_of": N_("{count} of {pick} picked."),
+    "answer": N_("Answer"),
+    "number": N_("Your answer (a whole number)"),
+    "check": N_("Check"),
+    "hint": N_("Hint"),
+    "hint_count": N_("{hint} ({shown}/{total})"),
+    "retry": N_("Retry"),
+    "next": N_("Next"),
+    "reset": N_("Reset progress"),
+    "reset_ask": N_("Reset all your progress in this browser? Streaks and stars start again from zero."),
+    "reset_yes": N_("Yes, reset"),
+    "reset_no": N_("Cancel"),
+    "dismiss": N_("Dismiss"),
+    "right": N_("Right."),
+    "wrong": N_("Wrong."),
+    "unreadable": N_("That answer could not be checked:"),
+    "rule": N_("Rule {rule}"),
+    "answer_one": N_("Correct answer:"),
+    "answers": N_("Correct answers:"),
+    "answers_some": N_("{shown} of {count} correct answers:"),
+    "practice": N_("Practice round: only your first answer to a drill counts for the streak."),
+    "streak": N_("Streak: {count}"),
+    "stars": N_("Stars: {count} of {max}"),
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
 
@@ -51,6 +53,19 @@ LABELS: Final = {
 def labels(tr: Translator) -> dict[str, str]:
     """The front end's texts in ``tr``'s language (placeholders stay for the front end)."""
     return {key: tr(text) for key, text in LABELS.items()}
+
+
+def translator(lang: str | None) -> Translator:
+    """The translator of ``lang``, or of this kernel's language when no language is
+    given (a Voila page sets it before any cell runs)."""
+    return current() if lang is None else Translator(lang)
+
+
+def said(error: BaseException) -> str:
+    """An error's message as a :class:`~tutor.i18n.Text` when it was made with one (a
+    Translator says it in the page's language), else its text."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, Text) else str(error)
 
 
 def hand_payload(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:

@@ -1,6 +1,8 @@
 """The course around the lessons: the practice section of a lesson (drill players
 chosen by the lesson and the shared link), and the course map on the home page with
-each learner's progress. Link parameters are validated by :mod:`tutor.course`.
+each learner's progress. Link parameters are validated by :mod:`tutor.course`. The
+language is the kernel's (:func:`tutor.i18n.current`: a Voila page sets it from its
+link, cookie or browser before any cell runs).
 
 >>> box = practice("05-following", query="seed=7&level=2&bogus=1")
 >>> [type(child).__name__ for child in box.children]
@@ -24,7 +26,7 @@ from tutor.course import LESSONS, LinkParams, lesson, parse_link
 from tutor.drills import KINDS
 from tutor.drills.progress import MAX_STARS, Progress
 from tutor.i18n import Translator
-from widgets._common import CSS, ESM
+from widgets._common import CSS, ESM, translator
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
 _NOTE_STYLE: Final = ("border-left:4px solid #b26b00;background:rgba(178,107,0,.08);padding:.4em .8em;"
@@ -48,9 +50,11 @@ def link_query() -> str | None:
         return os.environ.get("QUERY_STRING")
 
 
-def link_params(slug: str | None, query: str | None = None) -> tuple[LinkParams, tuple[str, ...]]:
-    """The validated parameters of the page's link (see :func:`tutor.course.parse_link`)."""
-    return parse_link(link_query() if query is None else query, lesson=slug)
+def link_params(slug: str | None, query: str | None = None,
+                tr: Translator | None = None) -> tuple[LinkParams, tuple[str, ...]]:
+    """The validated parameters of the page's link (see :func:`tutor.course.parse_link`),
+    the notes said in ``tr``'s language (by default the kernel's)."""
+    return parse_link(link_query() if query is None else query, lesson=slug, tr=tr or translator(None))
 
 
 def notes_html(notes: tuple[str, ...]) -> str:
@@ -58,13 +62,16 @@ def notes_html(notes: tuple[str, ...]) -> str:
     return "".join(f'<div class="qd-link-note" role="note" style="{_NOTE_STYLE}">{escape(n)}</div>' for n in notes)
 
 
-def practice(slug: str, *, query: str | None = None, **options: Any) -> ipw.VBox:
+def practice(slug: str, *, query: str | None = None, lang: str | None = None, **options: Any) -> ipw.VBox:
     """The practice section of a lesson: a drill player for each drill kind of the
     lesson (or the one the link asks for), seeded and levelled by the link, with a
-    note for every link parameter that was ignored."""
-    params, notes = link_params(slug, query)
+    note for every link parameter that was ignored. The language is ``lang``, by
+    default the kernel's (the page has already taken the link's ``lang=``, which is
+    only validated here)."""
+    tr = translator(lang)
+    params, notes = link_params(slug, query, tr)
     kinds = (params.kind,) if params.kind else lesson(slug).drills
-    lang = params.lang or "en"
+    lang = tr.language
     children: list[ipw.Widget] = [ipw.HTML(notes_html(notes))]
     for kind in kinds:
         children.append(DrillPlayer(kind, seed=params.seed, level=params.level, lang=lang, **options))
@@ -76,8 +83,12 @@ def practice(slug: str, *, query: str | None = None, **options: Any) -> ipw.VBox
 class CourseMap(anywidget.AnyWidget):
     """The lessons in order, each with a link and this browser's progress in its drills.
 
-    >>> course = CourseMap()
-    >>> "05-following.ipynb" in course.html
+    The links keep the page's own ``lang=`` when its link has one (else the server's
+    cookie or the browser's language decides, as it did for this page).
+
+    >>> 'href="05-following.ipynb?lang=zh-Hant"' in CourseMap(lang="zh-Hant", query="lang=zh-Hant").html
+    True
+    >>> 'href="05-following.ipynb"' in CourseMap(query="").html
     True
     """
 
@@ -86,13 +97,17 @@ class CourseMap(anywidget.AnyWidget):
     _view = t.Unicode("course").tag(sync=True)
     html = t.Unicode("").tag(sync=True)
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
 
-    def __init__(self, *, lang: str = "en", **kwargs: Any) -> None:
-        self.tr = Translator(lang)
-        self.lang = lang
+    def __init__(self, *, lang: str | None = None, query: str | None = None, **kwargs: Any) -> None:
+        """``lang``: by default the kernel's language; ``query``: the page's query
+        string (by default read from Voila)."""
+        params, _ = parse_link(link_query() if query is None else query)
+        self.link_lang = params.lang
+        self.tr = translator(lang)
         self.progress = Progress()
         self.note: str | None = None
-        super().__init__(**kwargs)
+        super().__init__(lang=self.tr.language, **kwargs)
         self.html = self._draw()
         self.on_msg(self._on_message)
 
@@ -111,7 +126,7 @@ class CourseMap(anywidget.AnyWidget):
 
     def _draw(self) -> str:
         tr = self.tr
-        suffix = "" if self.lang == "en" else "?" + urlencode({"lang": self.lang})
+        suffix = "?" + urlencode({"lang": self.link_lang}) if self.link_lang else ""
         rows = []
         for info in LESSONS:
             badges = []
@@ -121,7 +136,8 @@ class CourseMap(anywidget.AnyWidget):
                 stars = "★" * stats.stars + "☆" * (MAX_STARS - stats.stars)
                 label = tr("{count} of {total} stars", count=stats.stars, total=MAX_STARS)
                 answered = tr("{count} answered", count=stats.attempts)
-                badges.append(f'<span class="qd-course-kind">{escape(title)}: <span aria-label="{escape(label)}">'
+                head = tr("{title}:", title=title)
+                badges.append(f'<span class="qd-course-kind">{escape(head)} <span aria-label="{escape(label)}">'
                               f'{stars}</span> · {escape(answered)}</span>')
             rows.append(f'<li data-lesson="{info.slug}"><a href="{info.notebook}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'

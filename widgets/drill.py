@@ -24,8 +24,7 @@ from tutor.cards import Card
 from tutor.display import cards_html, hand_html, trick_html
 from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
 from tutor.drills.progress import MAX_STARS, Progress
-from tutor.i18n import Translator
-from widgets._common import CSS, ESM, hand_payload, labels
+from widgets._common import CSS, ESM, hand_payload, labels, said, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
@@ -63,21 +62,24 @@ class DrillPlayer(anywidget.AnyWidget):
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
     auto_advance = t.Bool(False).tag(sync=True)
     four_colour = t.Bool(False).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
+    """The language of every text (the front end also sets the page's ``lang``)."""
 
-    def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str = "en",
+    def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
                  progress: Progress | None = None, clock: Callable[[], datetime] | None = None,
                  **kwargs: Any) -> None:
+        """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
+        language (:func:`tutor.i18n.current`)."""
         self.kind = kind
         self.level = 1 if level is None else level  # the level of fresh drills
-        self.lang = lang
-        self.tr = Translator(lang)
+        self.tr = translator(lang)
         self.progress: Progress = progress if progress is not None else Progress()
         self._clock = clock or _utc_now
         self._order: list[Card] = []
         self._synced = False
         self._pinned = seed is not None  # a given seed is kept when the browser's progress arrives
         self.drill: Drill | None = None
-        super().__init__(labels=labels(self.tr), **kwargs)
+        super().__init__(labels=labels(self.tr), lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
         if seed is None:
             seed, level = self.progress.next_drill(kind, self._clock(), self.level)
@@ -141,7 +143,7 @@ class DrillPlayer(anywidget.AnyWidget):
         with self.hold_sync():
             if problem:
                 self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
-                                             problem=problem[:300])
+                                             problem=self.tr(problem)[:300])
             if first and not self._pinned and not self.feedback:
                 self.next()
             self._publish_progress()
@@ -156,7 +158,7 @@ class DrillPlayer(anywidget.AnyWidget):
             self._order = []
             with self.hold_sync():
                 self.state = {"token": next(_tokens), "title": self.kind, "error": self.tr(
-                    "This drill could not be made: {problem}", problem=str(error))}
+                    "This drill could not be made: {problem}", problem=said(error))}
                 self.feedback, self.selected, self.hints = {}, [], []
             return
         self.drill = drill
@@ -207,7 +209,7 @@ class DrillPlayer(anywidget.AnyWidget):
                 feedback = drill.check(answer)
             except Exception as error:  # noqa: BLE001 - the contract says never; be sure
                 feedback = Feedback(False, "", "", (), 0, error=self.tr(
-                    "That answer could not be read: {problem}", problem=str(error)[:200]))
+                    "That answer could not be read: {problem}", problem=self.tr(said(error))[:200]))
         record = _feedback_dict(feedback, check_id)
         counted = False
         if feedback.error is None:  # an unreadable answer is not a mistake

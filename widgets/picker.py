@@ -10,10 +10,9 @@ import anywidget
 import traitlets as t
 
 from tutor.cards import Cards
-from tutor.i18n import Translator
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
-from widgets._common import CSS, ESM, hand_payload, labels
+from widgets._common import CSS, ESM, hand_payload, labels, translator
 
 
 class CardPicker(anywidget.AnyWidget):
@@ -37,14 +36,16 @@ class CardPicker(anywidget.AnyWidget):
     disabled = t.Bool(False).tag(sync=True)
     four_colour = t.Bool(False).tag(sync=True)
     labels = t.Dict().tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
 
     def __init__(self, hand: CardsLike, trump: Trump | str | None = None, *, pick: int | None = None,
-                 lang: str = "en", four_colour: bool = False, **kwargs: Any) -> None:
-        self._tr = Translator(lang)
+                 lang: str | None = None, four_colour: bool = False, **kwargs: Any) -> None:
+        self._tr = translator(lang)
         self._trump = as_trump(trump)
         self._order, payload = hand_payload(parse_cards(hand), self._trump, self._tr)
         self._submit: list[Callable[[Cards], object]] = []
-        super().__init__(cards=payload, pick=pick, four_colour=four_colour, labels=labels(self._tr), **kwargs)
+        super().__init__(cards=payload, pick=pick, four_colour=four_colour, labels=labels(self._tr),
+                         lang=self._tr.language, **kwargs)
         self.on_msg(self._on_message)
 
     @property

@@ -34,8 +34,9 @@ import anywidget
 import traitlets as t
 
 from tutor.cards import PLAYERS, Card, format_cards, points
-from tutor.display import cards_html, trick_html
 from tutor.course import MAX_SEED as COURSE_MAX_SEED
+from tutor.display import cards_html, trick_html
+from tutor.drills.common import sentences
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import (
     Action,
@@ -62,13 +63,13 @@ from tutor.game import (
     ThrowFailed,
     TrickWon,
 )
-from tutor.i18n import Translator
+from tutor.i18n import N_, Text, Translator, capitalized
 from tutor.notation import parse_cards
 from tutor.order import Trump
 from tutor.record import HandFileError, export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.strategy import ComputerPlayer, next_action
-from widgets._common import COMMON_JS, CSS, STATIC, hand_payload
+from widgets._common import COMMON_JS, CSS, STATIC, hand_payload, said, translator
 
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
@@ -81,48 +82,52 @@ MAX_PICK: Final = 40
 """More picked cards than this are junk, refused before any check."""
 
 TABLE_LABELS: Final = {
-    "hand": "Your hand",
-    "selected": "{card}: selected.",
-    "deselected": "{card}: not selected.",
-    "picked": "{count} picked.",
-    "picked_of": "{count} of {pick} picked.",
-    "play": "Play",
-    "bury": "Bury these 8",
-    "call": "Call this card",
-    "solo": "Go solo",
-    "pass": "Don't declare",
-    "declare": "Declare {cards}",
-    "hint": "What would you play?",
-    "pause": "Pause",
-    "resume": "Resume",
-    "speed": "Computer players",
-    "deal_speed": "Dealing",
-    "slow": "slow",
-    "normal": "normal",
-    "fast": "fast",
-    "instant": "instant",
-    "stop_to_declare": "Stop the deal when I can declare",
-    "cards_left": "{count} cards",
-    "points": "{points} points",
-    "you": "You",
-    "seat": "Seat {seat}",
-    "export": "Download this hand",
-    "export_deal": "Download the deal only",
-    "import": "Open a hand file…",
-    "share": "Link to this deal:",
-    "copy": "Copy",
-    "copied": "Copied.",
-    "restart": "Play this deal again",
-    "new": "New deal",
-    "refused": "Refused",
-    "rule": "Rule {rule}",
-    "review": "Trick by trick",
-    "log": "What happened",
-    "score": "The score",
-    "kitty": "The kitty",
-    "paused": "Paused.",
+    "hand": N_("Your hand"),
+    "selected": N_("{card}: selected."),
+    "deselected": N_("{card}: not selected."),
+    "picked": N_("{count} picked."),
+    "picked_of": N_("{count} of {pick} picked."),
+    "play": N_("Play"),
+    "bury": N_("Bury these 8"),
+    "call": N_("Call this card"),
+    "solo": N_("Go solo"),
+    "pass": N_("Don't declare"),
+    "declare": N_("Declare {cards}"),
+    "hint": N_("What would you play?"),
+    "pause": N_("Pause"),
+    "resume": N_("Resume"),
+    "speed": N_("Computer players"),
+    "deal_speed": N_("Dealing"),
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "instant": N_("instant"),
+    "stop_to_declare": N_("Stop the deal when I can declare"),
+    "cards_left": N_("{count} cards"),
+    "points": N_("{points} points"),
+    "you": N_("You"),
+    "seat": N_("Seat {seat}"),
+    "export": N_("Download this hand"),
+    "export_deal": N_("Download the deal only"),
+    "import": N_("Open a hand file…"),
+    "share": N_("Link to this deal:"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied."),
+    "restart": N_("Play this deal again"),
+    "new": N_("New deal"),
+    "refused": N_("Refused"),
+    "rule": N_("Rule {rule}"),
+    "review": N_("Trick by trick"),
+    "log": N_("What happened"),
+    "score": N_("The score"),
+    "kitty": N_("The kitty"),
+    "paused": N_("Paused."),
+    "ms": N_("{ms} ms"),
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
+
+SIDES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attacker": N_("attacker")}
+"""Each side of the score table, as :meth:`tutor.game.Game.side_of` names it."""
 
 DEAL_SPEEDS: Final = {"slow": 400, "normal": 150, "fast": 40, "instant": 0}
 BOT_SPEEDS: Final = {"slow": 900, "normal": 450, "fast": 200, "instant": 0}
@@ -160,21 +165,24 @@ class Table(anywidget.AnyWidget):
     """A file for the browser to save: ``name``, ``text``, ``token``."""
     load_error = t.Unicode("").tag(sync=True)
     four_colour = t.Bool(False).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
+    """The language of every text (the front end also sets the page's ``lang``)."""
 
-    def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str = "en", pause_ms: int = 450,
+    def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
                  record: str | None = None, four_colour: bool = False, **kwargs: Any) -> None:
+        """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
+        language (:func:`tutor.i18n.current`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise TutorError(f"seats are numbered 0–4, not {seat!r} (C4)")
+            raise TutorError(Text("seats are numbered 0–4, not {seat} (C4)", seat=repr(seat)[:40]))
         self.seat = seat
-        self.lang = lang
-        self.tr = Translator(lang)
+        self.tr = translator(lang)
         self.rules = rules
         self._version = 0
         self._order: list[Card] = []
         super().__init__(labels={k: self.tr(v) for k, v in TABLE_LABELS.items()}, pause_ms=max(0, pause_ms),
                          deal_ms=max(0, deal_ms), stop_to_declare=stop_to_declare, four_colour=four_colour,
-                         **kwargs)
+                         lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
         self._start(Game(fresh_seed() if seed is None else check_seed(seed), rules))
         if record is not None:
@@ -246,7 +254,7 @@ class Table(anywidget.AnyWidget):
             try:
                 cards = parse_cards(option)
             except TutorError as error:
-                return self._refuse("N3", str(error))
+                return self._refuse("N3", said(error))
         return self._attempt(Declare(self.seat, cards))
 
     def pass_declaration(self) -> None:
@@ -267,7 +275,7 @@ class Table(anywidget.AnyWidget):
         def make(cards: tuple[Card, ...]) -> Action | str:
             if len(cards) != 1:
                 return self.tr("name exactly one card to call the friend, not {cards}",
-                               cards=format_cards(cards) or self.tr("none"))
+                               cards=cards or Text("none"))
             return Call(self.seat, cards[0])
 
         return self._attempt_cards(card, make, rule="F1")
@@ -292,16 +300,16 @@ class Table(anywidget.AnyWidget):
         else:
             action, text = self.advisor.act(view), ""
         if isinstance(action, Declare):
-            text = tr("The computer would declare with {cards}.", cards=format_cards(action.cards))
+            text = tr("The computer would declare with {cards}.", cards=action.cards)
         elif isinstance(action, Bury):
-            text = tr("The computer would bury {cards}.", cards=format_cards(action.cards))
+            text = tr("The computer would bury {cards}.", cards=action.cards)
         elif isinstance(action, Call):
             text = tr("The computer would call {card}: whoever holds the other one becomes your friend.",
-                      card=str(action.card))
+                      card=action.card)
         elif isinstance(action, Solo):
             text = tr("The computer would go solo.")
         elif isinstance(action, Play):
-            text = tr("The computer would play {cards}.", cards=format_cards(action.cards))
+            text = tr("The computer would play {cards}.", cards=action.cards)
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
         with self.hold_sync():
@@ -339,7 +347,8 @@ class Table(anywidget.AnyWidget):
         try:
             game = import_hand(text)
         except HandFileError as error:
-            self.load_error = self.tr("This hand file could not be read: {problem}", problem=str(error)[:400])
+            self.load_error = self.tr("This hand file could not be read: {problem}",
+                                      problem=self.tr(said(error))[:400])
             return False
         self.load_error = ""
         self._start(_fresh_copy(game), self.tr("Opened a hand file (seed {seed}).", seed=game.seed))
@@ -363,7 +372,7 @@ class Table(anywidget.AnyWidget):
         try:
             parsed = parse_cards(cards)  # type: ignore[arg-type]
         except (TutorError, TypeError) as error:
-            return self._refuse("N3", str(error))
+            return self._refuse("N3", said(error))
         action = make(parsed)
         if isinstance(action, str):
             return self._refuse(rule, action)
@@ -375,7 +384,7 @@ class Table(anywidget.AnyWidget):
         except IllegalActionError as error:
             return self._refuse(error.rule, error.reason)
         except TutorError as error:
-            return self._refuse("", str(error))
+            return self._refuse("", said(error))
         with self.hold_sync():
             self.feedback, self.hint_text, self.selected = {}, "", []
             if isinstance(action, Declare):
@@ -385,8 +394,10 @@ class Table(anywidget.AnyWidget):
         return {}
 
     def _refuse(self, rule: str, reason: str) -> dict[str, Any]:
-        """Nothing changes: the hand, the table and the picked cards stay as they were."""
-        record = {"kind": "refused", "rule": rule, "reason": reason, "id": next(_tokens)}
+        """Nothing changes: the hand, the table and the picked cards stay as they were.
+        ``reason``: a :class:`~tutor.i18n.Text` (said here in the table's language) or a
+        sentence already said in it."""
+        record = {"kind": "refused", "rule": rule, "reason": self.tr(capitalized(reason)), "id": next(_tokens)}
         self.feedback = record
         return record
 
@@ -421,35 +432,40 @@ class Table(anywidget.AnyWidget):
             if isinstance(result, Dealt):
                 pass
             elif isinstance(result, Declared):
-                verb = tr("declares") if result.count == 1 else tr("overturns")
-                line = tr("{who} {verb} with {cards}: {trump} (declaration {count}, D1–D5).", who=self._who(result.seat),
-                          verb=verb, cards=format_cards(result.cards), trump=_trump_text(result.trump, tr),
-                          count=result.count)
+                line = (tr("{who} declares with {cards}: {trump} (declaration {count}, D1–D5).",
+                           who=self._who(result.seat), cards=result.cards, trump=_trump_text(result.trump, tr),
+                           count=result.count) if result.count == 1 else
+                        tr("{who} overturns with {cards}: {trump} (declaration {count}, D1–D5).",
+                           who=self._who(result.seat), cards=result.cards, trump=_trump_text(result.trump, tr),
+                           count=result.count))
             elif isinstance(result, Redealt):
                 line = tr("Nobody declared and the kitty holds four pairs ({cards}): the deal is void and the "
-                          "cards are dealt again (D6).", cards=format_cards(result.kitty))
+                          "cards are dealt again (D6).", cards=result.kitty)
                 self._offered.clear()
                 self._end_offer_done = False
             elif isinstance(result, DeclarerChosen):
                 if result.flipped is not None:
                     line = tr("Nobody declared: the kitty is turned over. {card} decides: {trump}, and {who}, who "
-                              "holds the other {card}, is the declarer (D6).", card=str(result.flipped),
+                              "holds the other {card}, is the declarer (D6).", card=result.flipped,
                               trump=_trump_text(result.trump, tr), who=self._who(result.seat))
+                elif result.declarations == 1:
+                    line = tr("{who} is the declarer: {trump}, one declaration, so every result counts ×1 (D5).",
+                              who=self._who(result.seat), trump=_trump_text(result.trump, tr))
                 else:
-                    line = tr("{who} is the declarer: {trump}, {count} declaration(s), so every result counts "
+                    line = tr("{who} is the declarer: {trump}, {count} declarations, so every result counts "
                               "×{count} (D5).", who=self._who(result.seat), trump=_trump_text(result.trump, tr),
                               count=result.declarations)
             elif isinstance(result, KittyTaken):
-                line = tr("You take the kitty: {cards}. Bury any 8 cards (K1).", cards=format_cards(result.cards)) \
+                line = tr("You take the kitty: {cards}. Bury any 8 cards (K1).", cards=result.cards) \
                     if result.seat == me else tr("{who} takes the kitty and buries 8 cards (K1).",
                                                  who=self._who(result.seat))
             elif isinstance(result, Buried) and result.seat == me:
-                line = tr("You buried {cards}.", cards=format_cards(result.cards))
+                line = tr("You buried {cards}.", cards=result.cards)
             elif isinstance(result, FriendCalled):
                 line = tr("{who} calls {card}: whoever holds the other {card} is the friend (F1–F2).",
-                          who=self._who(result.seat), card=str(result.card))
+                          who=self._who(result.seat), card=result.card)
                 if self.game.friend == me:
-                    line += " " + tr("You hold it: you are the friend — only you know (F2).")
+                    line = sentences(tr, line, tr("You hold it: you are the friend — only you know (F2)."))
             elif isinstance(result, SoloDeclared):
                 line = tr("{who} plays alone against four: every card of the hand is paired, so no card can be "
                           "called (F4).", who=self._who(result.seat)) if result.automatic else \
@@ -457,9 +473,9 @@ class Table(anywidget.AnyWidget):
             elif isinstance(result, ThrowFailed):
                 line = tr("{who} tried to throw {cards}, but the throw fails: {reason}. The cards are taken back "
                           "and {options} must be led instead; penalty {penalty} points (L4–L5).",
-                          who=self._who(result.seat), cards=format_cards(result.attempted),
-                          reason=result.reason.rstrip("."),
-                          options=tr(" or ").join(format_cards(o) for o in result.options), penalty=result.penalty)
+                          who=self._who(result.seat), cards=result.attempted,
+                          reason=result.reason if isinstance(result.reason, Text) else result.reason.rstrip("."),
+                          options=_alternatives(result.options, tr), penalty=result.penalty)
                 self._throws.setdefault(len(self.game.tricks), []).append(line)
                 if result.seat == me:
                     self.feedback = {"kind": "throw", "rule": "L4", "reason": line, "id": next(_tokens)}
@@ -467,11 +483,11 @@ class Table(anywidget.AnyWidget):
                 self._plays += 1
             elif isinstance(result, FriendRevealed):
                 line = tr("{who} plays {card}: {who2} is the friend, and their points now count for the declarer's "
-                          "side (F6).", who=self._who(result.seat), who2=self._who(result.seat), card=str(result.card))
+                          "side (F6).", who=self._who(result.seat), who2=self._who(result.seat), card=result.card)
             elif isinstance(result, TrickWon):
                 self._last_trick = result
-                line = tr("Trick {n}: {who} wins {points} points. {reason}", n=len(self.game.tricks),
-                          who=self._who(result.seat), points=result.points, reason=result.reason)
+                line = tr("Trick {n}: {who} wins {points} points. {reason}.", n=len(self.game.tricks),
+                          who=self._who(result.seat), points=result.points, reason=capitalized(result.reason))
             elif isinstance(result, KittyCaptured):
                 line = tr("{who}, an attacker, won the last trick: the kitty's {points} points × {multiplier} = "
                           "{total} for the attackers (X2).", who=self._who(result.seat), points=result.kitty_points,
@@ -546,8 +562,8 @@ class Table(anywidget.AnyWidget):
             if view.friend_card else "",
             "friend_text": self._friend_text(), "seats": seats, "trick_text": self._trick_text(),
             "options": [{"index": i, "text": format_cards(o),
-                         "label": tr("Declare {cards}", cards=format_cards(o)) if not view.declarations
-                         else tr("Overturn with {cards}", cards=format_cards(o))} for i, o in enumerate(options)],
+                         "label": tr("Declare {cards}", cards=o) if not view.declarations
+                         else tr("Overturn with {cards}", cards=o)} for i, o in enumerate(options)],
             "can": can, "pick": 8 if can["bury"] else 1 if can["call"] else None,
             "kitty_html": cards_html(view.kitty, trump=trump, tr=tr, style=False) if view.kitty else "",
             "log": self._log[-8:], "plays": self._plays, "deal_number": game.deal_number,
@@ -586,11 +602,12 @@ class Table(anywidget.AnyWidget):
         if game.phase is Phase.CALLING:
             return tr("Call the friend: pick one card of which you hold exactly one copy, or go solo (F1–F5).")
         if game.forced_options:
-            return tr("Your throw failed: lead {options} (L4).",
-                      options=tr(" or ").join(format_cards(o) for o in game.forced_options))
+            return tr("Your throw failed: lead {options} (L4).", options=_alternatives(game.forced_options, tr))
         if not game.trick:
             return tr("Your lead: a single, a pair, a tractor or a throw (L1–L3).")
-        return tr("Your turn: follow with {n} card(s) (W1–W6).", n=len(game.trick[0][1]))
+        n = len(game.trick[0][1])
+        return tr("Your turn: follow with one card (W1–W6).") if n == 1 else \
+            tr("Your turn: follow with {n} cards (W1–W6).", n=n)
 
     def _declaration_text(self) -> str:
         tr, game = self.tr, self.game
@@ -599,7 +616,7 @@ class Table(anywidget.AnyWidget):
         if game.declarations:
             last = game.declarations[-1]
             return tr("{who} showed {cards} (declaration {count})", who=self._who(last.seat),
-                      cards=format_cards(last.cards), count=last.count)
+                      cards=last.cards, count=last.count)
         return tr("Nobody has declared yet")
 
     def _friend_text(self) -> str:
@@ -620,9 +637,9 @@ class Table(anywidget.AnyWidget):
         if game.trick:
             return tr("Trick {n}: {who} led", n=len(game.tricks) + 1, who=self._who(game.trick[0][0]))
         if self._last_trick is not None:
-            return tr("Trick {n}: {who} wins {points} points. {reason}", n=len(game.tricks),
+            return tr("Trick {n}: {who} wins {points} points. {reason}.", n=len(game.tricks),
                       who=self._who(self._last_trick.seat), points=self._last_trick.points,
-                      reason=self._last_trick.reason)
+                      reason=capitalized(self._last_trick.reason))
         return ""
 
     def _score(self) -> dict[str, Any]:
@@ -645,12 +662,13 @@ class Table(anywidget.AnyWidget):
                         points=score.points, row=score.row))
         lines.append(tr("Solo: each attacker's value counts twice, the declarer pays for all four (S2).")
                      if score.solo else tr("No solo: the table as it stands (S1)."))
-        lines.append(tr("{count} declaration(s): every result ×{count} (S3).", count=score.declarations))
-        results = [{"seat": s, "name": self._seat_name(s), "side": tr(game.side_of(s)), "result": game.results[s]}
-                   for s in range(PLAYERS)]
+        lines.append(tr("One declaration: every result ×1 (S3).") if score.declarations == 1 else
+                     tr("{count} declarations: every result ×{count} (S3).", count=score.declarations))
+        results = [{"seat": s, "name": self._seat_name(s), "side": tr(SIDES[game.side_of(s)]),
+                    "result": game.results[s]} for s in range(PLAYERS)]
         mine = game.results[self.seat]
         verdict = tr("You win {points}.", points=mine) if mine > 0 else tr("You lose {points}.", points=-mine)
-        return {"points": score.points, "row": score.row, "explain": score.explain(), "lines": lines,
+        return {"points": score.points, "row": score.row, "explain": tr(capitalized(score.explain())), "lines": lines,
                 "results": results, "verdict": verdict, "kitty_html": cards_html(game.kitty, tr=tr, style=False)}
 
     def _review(self) -> list[dict[str, Any]]:
@@ -659,8 +677,8 @@ class Table(anywidget.AnyWidget):
         for n, won in enumerate(game.tricks, 1):
             index = next(i for i, (seat, _) in enumerate(won.plays) if seat == won.seat)
             out.append({"n": n, "html": trick_html(won.plays, trump=game.trump, winner=index, tr=tr, style=False),
-                        "text": tr("Trick {n}: {who} wins {points} points. {reason}", n=n, who=self._who(won.seat),
-                                   points=won.points, reason=won.reason),
+                        "text": tr("Trick {n}: {who} wins {points} points. {reason}.", n=n, who=self._who(won.seat),
+                                   points=won.points, reason=capitalized(won.reason)),
                         "notes": self._throws.get(n - 1, [])})
         return out
 
@@ -711,7 +729,7 @@ class Table(anywidget.AnyWidget):
                     self.pass_declaration()
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
             self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
-                "Something went wrong: {problem}", problem=str(error)[:300]), "id": next(_tokens)}
+                "Something went wrong: {problem}", problem=self.tr(said(error))[:300]), "id": next(_tokens)}
 
     def _take_selection(self, raw: object) -> None:
         if isinstance(raw, list) and len(raw) <= MAX_PICK and all(
@@ -722,7 +740,16 @@ class Table(anywidget.AnyWidget):
 def _trump_text(trump: Trump | None, tr: Translator) -> str:
     if trump is None:
         return tr("not decided yet")
-    return tr("{suit} trumps", suit=trump.suit.value) if trump.suit else tr("no-trump 无主")
+    return tr(str(trump))
+
+
+def _alternatives(options: Sequence[Sequence[Card]], tr: Translator) -> str:
+    """Plays to choose from: ``♠A or ♥K K``."""
+    said = [tr.cards(o) for o in options]
+    text = said[0] if said else ""
+    for other in said[1:]:
+        text = tr("{first} or {second}", first=text, second=other)
+    return text
 
 
 def _fresh_copy(game: Game) -> Game:
@@ -739,7 +766,8 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, str) and seed.strip().isdigit():
         seed = int(seed.strip())
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise TutorError(f"a seed is a whole number from 0 to {MAX_SEED - 1}, not {seed!r}")
+        raise TutorError(Text("a seed is a whole number from 0 to {max}, not {seed}", max=MAX_SEED - 1,
+                              seed=repr(seed)[:40]))
     return seed
 
 

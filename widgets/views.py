@@ -10,10 +10,10 @@ from html import escape
 from tutor.cards import Cards
 from tutor.display import hand_html, trick_html
 from tutor.errors import TutorError
-from tutor.i18n import Translator
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
 from tutor.trick import TrickOutcome, explain_trick
+from widgets._common import said, translator
 
 
 class Hand:
@@ -24,12 +24,12 @@ class Hand:
     'BJ ♣2 ♥4 ♠A ♠3'
     """
 
-    def __init__(self, cards: CardsLike, trump: Trump | str | None = None, *, lang: str = "en",
+    def __init__(self, cards: CardsLike, trump: Trump | str | None = None, *, lang: str | None = None,
                  four_colour: bool = False) -> None:
         self.trump = as_trump(trump)
         self.cards: Cards = self.trump.sorted(parse_cards(cards))
         self.four_colour = four_colour
-        self._tr = Translator(lang)
+        self._tr = translator(lang)
 
     def _repr_html_(self) -> str:
         return hand_html(self.cards, self.trump, four_colour=self.four_colour, tr=self._tr)
@@ -45,25 +45,25 @@ class TrickTable:
     """
 
     def __init__(self, plays: Sequence[tuple[int, CardsLike]], trump: Trump | str | None = None, *,
-                 show_winner: bool = True, lang: str = "en", four_colour: bool = False) -> None:
+                 show_winner: bool = True, lang: str | None = None, four_colour: bool = False) -> None:
         self.trump = as_trump(trump)
         self.plays = [(seat, parse_cards(cards)) for seat, cards in plays]
         self.show_winner = show_winner
         self.four_colour = four_colour
-        self._tr = Translator(lang)
+        self._tr = translator(lang)
         self.outcome: TrickOutcome | None = None
         self.problem: str | None = None
         if self.plays and show_winner:
             try:
                 self.outcome = explain_trick([cards for _, cards in self.plays], self.trump)
             except TutorError as error:
-                self.problem = str(error)
+                self.problem = said(error)
 
     def _repr_html_(self) -> str:
         winner = self.outcome.winner if self.outcome else None
         page = trick_html(self.plays, trump=self.trump, winner=winner, four_colour=self.four_colour, tr=self._tr)
         if self.outcome:
-            page += f'<p class="qd-trick-reason">{escape(self.outcome.reason)}</p>'
+            page += f'<p class="qd-trick-reason">{escape(self._tr(self.outcome.reason))}</p>'
         elif self.problem:
-            page += f'<p class="qd-trick-reason">{escape(self.problem)}</p>'
+            page += f'<p class="qd-trick-reason">{escape(self._tr(self.problem))}</p>'
         return page

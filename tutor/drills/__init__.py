@@ -26,9 +26,16 @@ from typing import Final
 
 from tutor.drills import declare, follow, ruff, score, throw, tractor, trick
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.drills.common import LEVELS, SEEDS, DrillError, GenerationError, Question
+from tutor.drills.common import (
+    LEVELS,
+    SEEDS,
+    DrillError,
+    GenerationError,
+    Question,
+    said,
+)
 from tutor.errors import TutorError
-from tutor.i18n import Translator
+from tutor.i18n import N_, Text, Translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,16 +50,17 @@ class KindInfo:
 
 
 KINDS: Final = MappingProxyType({
-    "tractor": KindInfo("Spot the tractor", ("M1", "M2", "M3"), LEVELS, tractor.FORMS, tractor.make),
-    "follow": KindInfo("Follow suit", ("W0", "W1", "W2", "W3", "W4", "W5"), LEVELS, follow.FORMS, follow.make),
-    "ruff": KindInfo("Ruff and over-ruff", ("R1", "R2", "R3", "R4", "R5"), LEVELS, ruff.FORMS, ruff.make),
-    "throw": KindInfo("Throws", ("L2", "L3", "L4", "L5"), LEVELS, throw.FORMS, throw.make),
-    "trick": KindInfo("Who wins the trick?", ("B1", "T6", "R5", "W6"), LEVELS, trick.FORMS, trick.make),
-    "declare": KindInfo("Declare and overturn", ("D1", "D2", "D3", "D4", "D5", "D6"), LEVELS, declare.FORMS,
-                        declare.make),
-    "score": KindInfo("Kitty and score", ("X1", "X2", "S1", "S2", "S3", "S4"), LEVELS, score.FORMS, score.make),
+    "tractor": KindInfo(N_("Spot the tractor"), ("M1", "M2", "M3"), LEVELS, tractor.FORMS, tractor.make),
+    "follow": KindInfo(N_("Follow suit"), ("W0", "W1", "W2", "W3", "W4", "W5"), LEVELS, follow.FORMS, follow.make),
+    "ruff": KindInfo(N_("Ruff and over-ruff"), ("R1", "R2", "R3", "R4", "R5"), LEVELS, ruff.FORMS, ruff.make),
+    "throw": KindInfo(N_("Throws"), ("L2", "L3", "L4", "L5"), LEVELS, throw.FORMS, throw.make),
+    "trick": KindInfo(N_("Who wins the trick?"), ("B1", "T6", "R5", "W6"), LEVELS, trick.FORMS, trick.make),
+    "declare": KindInfo(N_("Declare and overturn"), ("D1", "D2", "D3", "D4", "D5", "D6"), LEVELS,
+                        declare.FORMS, declare.make),
+    "score": KindInfo(N_("Kitty and score"), ("X1", "X2", "S1", "S2", "S3", "S4"), LEVELS, score.FORMS, score.make),
 })
-"""Kind key -> :class:`KindInfo` (title in English; translate it with a Translator)."""
+"""Kind key -> :class:`KindInfo` (title in English, marked for the catalog; say it with
+``tr(info.title)``)."""
 
 
 def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
@@ -64,16 +72,18 @@ def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
     """
     info = KINDS.get(kind) if isinstance(kind, str) else None
     if info is None:
-        raise DrillError(f"unknown drill kind {kind!r}; choose one of {', '.join(KINDS)}")
+        raise DrillError(Text("unknown drill kind {kind}; choose one of {kinds}", kind=repr(kind)[:40],
+                              kinds=", ".join(KINDS)))
     if isinstance(level, bool) or not isinstance(level, int) or level not in info.levels:
-        raise DrillError(f"level {level!r} is not a level of {kind!r} drills; choose one of "
-                         f"{', '.join(map(str, info.levels))}")
+        raise DrillError(Text("level {level} is not a level of {kind} drills; choose one of {levels}",
+                              level=repr(level)[:40], kind=repr(kind), levels=", ".join(map(str, info.levels))))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
-        raise DrillError(f"seed {seed!r} is not a whole number from 0 to {SEEDS.stop - 1}")
+        raise DrillError(Text("seed {seed} is not a whole number from 0 to {max}", seed=repr(seed)[:40],
+                              max=SEEDS.stop - 1))
     try:
         tr = Translator(lang)
     except TutorError as exc:
-        raise DrillError(str(exc)) from None
+        raise DrillError(said(exc)) from None
     rng = random.Random(f"{kind}/{level}/{seed}")
     return info.make(seed, level, rng, tr)
 

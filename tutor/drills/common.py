@@ -20,7 +20,7 @@ from typing import Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator, capitalized
 from tutor.notation import parse_cards
 from tutor.order import Trump
 
@@ -60,12 +60,48 @@ def deal(rng: random.Random) -> tuple[list[Hand], Hand]:
 
 def redraw(rng: random.Random, build: Callable[[random.Random], T | None], what: str, cap: int = 3000) -> T:
     """Call ``build`` (which deals from ``rng`` and returns None when the deal does not
-    fit) until it returns a position; after ``cap`` tries raise :class:`GenerationError`."""
+    fit) until it returns a position; after ``cap`` tries raise :class:`GenerationError`
+    (``what`` names the position sought, a :class:`~tutor.i18n.Text`)."""
     for _ in range(cap):
         result = build(rng)
         if result is not None:
             return result
-    raise GenerationError(f"no deal gave {what} within {cap} redraws")
+    raise GenerationError(Text("no deal gave {what} within {cap} redraws", what=what, cap=cap))
+
+
+def said(error: BaseException) -> str:
+    """An error's message as a :class:`~tutor.i18n.Text` when it was made with one (so a
+    Translator can say it), else its English text.
+
+    >>> said(DrillError(Text("level {n}", n=4))).template, said(ValueError("bad"))
+    ('level {n}', 'bad')
+    """
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, Text) else str(error)
+
+
+def sentences(tr: Translator, *parts: str) -> str:
+    """Sentences one after the other: a space between them in English, none in Chinese
+    (a Chinese sentence ends with its own full-width stop). Empty parts are left out.
+
+    >>> sentences(Translator("en"), "Right.", "", "Well done."), sentences(Translator("zh-Hans"), "对。", "好。")
+    ('Right. Well done.', '对。好。')
+    """
+    return ("" if tr.language.startswith("zh") else " ").join(p for p in parts if p)
+
+
+def sentence(reason: str, tr: Translator) -> str:
+    """A reason from the rules module (a Text, said in ``tr``'s language) as a whole sentence.
+
+    >>> sentence("you must play a pair", Translator("en"))
+    'You must play a pair.'
+    """
+    return tr("{reason}.", reason=capitalized(reason))
+
+
+def semicolons(tr: Translator, parts: Sequence[str]) -> str:
+    """Items of a list that may hold commas, separated by semicolons (full-width in Chinese)."""
+    return ("；" if tr.language.startswith("zh") else "; ").join(parts)
 
 
 def pick_trump(rng: random.Random, level: int) -> Trump:
@@ -155,7 +191,7 @@ class Question(Drill):
             return Feedback(False, self.rule, "", (), 0, error=str(exc))
         except Exception as exc:  # noqa: BLE001 - a drill never raises on an answer
             return Feedback(False, self.rule, "", (), 0,
-                            error=self.tr("This answer cannot be read: {problem}", problem=str(exc)))
+                            error=self.tr("This answer cannot be read: {problem}", problem=said(exc)))
 
     def _check(self, answer: object) -> Feedback:
         tr = self.tr
@@ -173,7 +209,7 @@ class Question(Drill):
             ok, rule, why = self.judge(cards)
         answers, count = self.solutions()
         head = tr("Right.") if ok else tr("Not quite.")
-        return Feedback(ok, rule, f"{head} {why}", answers, count)
+        return Feedback(ok, rule, sentences(tr, head, why), answers, count)
 
 
 def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> str:
@@ -223,15 +259,19 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
     except AnswerError:
         raise
     except ValueError as exc:
-        raise AnswerError(tr("These cards cannot be read: {problem}", problem=str(exc))) from None
+        raise AnswerError(tr("These cards cannot be read: {problem}", problem=said(exc))) from None
     need, have = Counter(cards), Counter(hand)
     for card, k in need.items():
+        if have[card] == 0:
+            raise AnswerError(tr("{card} is not in your hand", card=card))
         if have[card] < k:
-            raise AnswerError(tr("{card} is not in your hand", card=str(card)) if have[card] == 0 else
-                              tr("you picked {card} {k} times but hold it {held} time(s)",
-                                 card=str(card), k=k, held=have[card]))
+            raise AnswerError(tr("you picked {card} {k} times but hold it once", card=card, k=k)
+                              if have[card] == 1 else
+                              tr("you picked {card} {k} times but hold it {held} times", card=card, k=k,
+                                 held=have[card]))
     if pick is not None and len(cards) != pick:
-        raise AnswerError(tr("pick exactly {pick} card(s); you picked {count}", pick=pick, count=len(cards)))
+        raise AnswerError(tr("pick exactly one card; you picked {count}", count=len(cards)) if pick == 1 else
+                          tr("pick exactly {pick} cards; you picked {count}", pick=pick, count=len(cards)))
     return tuple(cards)
 
 

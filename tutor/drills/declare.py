@@ -20,10 +20,19 @@ from tutor.bidding import (
     flip_trump,
     kitty_flip,
 )
-from tutor.cards import PLAYERS, Card, format_cards
+from tutor.cards import PLAYERS, Card
 from tutor.drills.base import AnswerKind, Choice, Table
-from tutor.drills.common import Hand, Question, deal, redraw, yes_no, yes_no_key
-from tutor.i18n import Translator
+from tutor.drills.common import (
+    Hand,
+    Question,
+    deal,
+    redraw,
+    sentence,
+    sentences,
+    yes_no,
+    yes_no_key,
+)
+from tutor.i18n import Text, Translator, capitalized
 from tutor.order import Trump
 
 FORMS = ("can-overturn", "overturn-cards", "kitty-card", "flip-declarer")
@@ -69,28 +78,28 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
             return partial[seat], seat, current
         return None
 
-    hand, seat, current = redraw(rng, build, "a declaration to overturn")
+    hand, seat, current = redraw(rng, build, Text("a declaration to overturn"))
     ways = _overturns(hand, seat, current)
     trump = current.trump
-    who = tr("you") if current.seat == seat else tr("seat {seat}", seat=current.seat)
+    who = capitalized(Text("you") if current.seat == seat else Text("seat {seat}", seat=current.seat))
     look = tr("Find your 2s and jokers, single and paired.")
     rule_hint = tr("D2–D3: single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair; an overturn must be "
                    "strictly stronger, and nobody overturns their own declaration.")
-    answer_text = " / ".join(format_cards(w) for w in ways) or tr("none")
+    answer_text = " / ".join(tr.cards(w) for w in ways) or tr("none")
     if ways:
-        why = tr("You can overturn {current} with {ways} (D3).", current=str(current), ways=answer_text)
+        why = tr("You can overturn {current} with {ways} (D3).", current=current.cards, ways=answer_text)
     else:
         mine = [c for c in _showable(hand) if c[0].rank == 2 or c[0].is_joker]
         first = check_declaration(Declaration(mine[0], seat=seat), current) if mine else None
-        reason = first.reason if first is not None else tr("you hold no 2 and no joker")
-        why = tr("You cannot overturn {current}: {reason}.", current=str(current), reason=reason)
+        reason = first.reason if first is not None else Text("you hold no 2 and no joker")
+        why = tr("You cannot overturn {current}: {reason}.", current=current.cards, reason=reason)
     common = dict(kind="declare", level=level, seed=seed, lang=tr.language, trump=trump,
                   rules=("D1", "D2", "D3", "D4"), hand=Trump(None).sorted(hand), table=Table(), shown=current.cards,
                   seat=seat, others=((current.seat, current.cards),))
     if form == "can-overturn":
         return Question(
             question=tr("{who} declared {cards}. Can you overturn it with the cards you hold so far?",
-                        who=who[:1].upper() + who[1:], cards=str(current)),
+                        who=who, cards=current.cards),
             answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, rule="D3", explain=why,
             correct=yes_no_key(bool(ways)),
             hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if ways else tr("No"))),
@@ -98,14 +107,12 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
 
     def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
         verdict = check_declaration(Declaration(cards, seat=seat), current)
-        return verdict.legal, verdict.rule or "D3", tr("{reason}.", reason=verdict.reason[:1].upper() +
-                                                       verdict.reason[1:])
+        return verdict.legal, verdict.rule or "D3", sentence(verdict.reason, tr)
 
     return Question(
-        question=tr("{who} declared {cards}. Show the cards that overturn it.", who=who[:1].upper() + who[1:],
-                    cards=str(current)),
+        question=tr("{who} declared {cards}. Show the cards that overturn it.", who=who, cards=current.cards),
         answer=AnswerKind.CARDS, choices=(), pick=None, rule="D3", explain=why,
-        judge=judge, solve=lambda: (tuple(format_cards(w) for w in ways[:10]), len(ways)),
+        judge=judge, solve=lambda: (tuple(tr.cards(w) for w in ways[:10]), len(ways)),
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=answer_text)),
         **common)  # type: ignore[arg-type]
 
@@ -121,7 +128,7 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
             return None
         return hands, kitty
 
-    hands, kitty = redraw(rng, build, "a kitty to flip")
+    hands, kitty = redraw(rng, build, Text("a kitty to flip"))
     card = kitty_flip(kitty)
     look = tr("Turn the kitty over card by card and ask of each: is its twin also in the kitty?")
     rule_hint = tr("D6: the first card whose twin is not in the kitty decides trump (a joker: no-trump), and the "
@@ -129,33 +136,33 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
     common = dict(kind="declare", level=level, seed=seed, lang=tr.language,
                   rules=("D5", "D6"), hand=(), table=Table(), shown=kitty)
     if card is None:
-        why = tr("The kitty {kitty} is four pairs: the deal is void and dealt again (D6).", kitty=format_cards(kitty))
+        why = tr("The kitty {kitty} is four pairs: the deal is void and dealt again (D6).", kitty=kitty)
         trump = Trump(None)
     else:
         trump = flip_trump(card)
-        why = tr("{card} is the first card whose twin is not in the kitty; it makes {trump} (D6).", card=str(card),
+        why = tr("{card} is the first card whose twin is not in the kitty; it makes {trump} (D6).", card=card,
                  trump=str(trump))
     if form == "kitty-card":
-        choices = tuple(Choice(str(i), tr("{n}. {card}", n=i + 1, card=str(c))) for i, c in enumerate(kitty))
+        choices = tuple(Choice(str(i), tr("{n}. {card}", n=i + 1, card=c)) for i, c in enumerate(kitty))
         choices += (Choice("redeal", tr("None: deal again")),)
         key = "redeal" if card is None else str(kitty.index(card))
         return Question(
             question=tr("Nobody declared. The kitty is turned over in this order: which card decides trump?"),
             trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
             correct=frozenset({key}),
-            hints=(look, rule_hint, tr("The answer: {answer}.", answer=str(card) if card else tr("deal again"))),
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=card if card else Text("deal again"))),
             **common)  # type: ignore[arg-type]
     holder = next((s for s, h in enumerate(hands) if card in h), None) if card is not None else None
     choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS))
     choices += (Choice("redeal", tr("Nobody: deal again")),)
     if holder is not None:
-        why += " " + tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder)
+        why = sentences(tr, why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
     key = "redeal" if holder is None else str(holder)
     return Question(
         question=tr("Nobody declared. The kitty is turned over in this order; the hands are shown. Who becomes "
                     "the declarer?"),
         trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
         correct=frozenset({key}), others=tuple((s, Trump(None).sorted(h)) for s, h in enumerate(hands)),
-        hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("seat {seat}", seat=holder)
-                                   if holder is not None else tr("deal again"))),
+        hints=(look, rule_hint, tr("The answer: {answer}.", answer=Text("seat {seat}", seat=holder)
+                                   if holder is not None else Text("deal again"))),
         **common)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from tutor.cards import PLAYERS, Card, format_cards
+from tutor.cards import PLAYERS, Card
 from tutor.combos import Kind, pair_runs, shape_of, split
 from tutor.drills.base import AnswerKind, Table
 from tutor.drills.common import (
@@ -21,11 +21,13 @@ from tutor.drills.common import (
     deal,
     pick_trump,
     redraw,
+    sentence,
+    sentences,
     yes_no,
     yes_no_key,
 )
 from tutor.follow import check_follow, legal_follows
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator
 from tutor.order import TRUMP, Trump
 from tutor.throw import check_throw
 
@@ -130,20 +132,20 @@ def _position(seed: int, level: int, rng: random.Random) -> tuple[Trump, int, in
             return trump, seat, leader, hand, lead, Table(tuple(plays))
         return None
 
-    return redraw(rng, build, f"a level-{level} follow position")
+    return redraw(rng, build, Text("a level-{level} follow position", level=level))
 
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     form = FORMS[seed % len(FORMS)]
     trump, seat, leader, hand, lead, table = _position(seed, level, rng)
-    lead_text = format_cards(lead)
+    lead_text = lead
     rule = duty_rule(lead, trump)
     shape = shape_of(lead, trump)
-    suit_name = Trump.suit_name(shape.lane)
+    suit = Trump.suit_name(shape.lane)
     first = legal_follows(hand, lead, trump).first()
     assert first is not None
     look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {suit} cards and your pairs in {suit}.",
-              leader=leader, lead=lead_text, what=shape.describe(), suit=suit_name)
+              leader=leader, lead=lead_text, what=shape.describe(), suit=suit)
     rule_hint = {
         "W2": tr("W2: play the led suit while you can; if you have fewer cards of it than the lead, play them all."),
         "W3": tr("W3: when a pair is led and you hold a pair in that suit, you must play a pair."),
@@ -156,35 +158,31 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     if form == "play":
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_follow(hand, lead, cards, trump)
-            return verdict.legal, verdict.rule or rule, _sentence(verdict.reason, tr)
+            return verdict.legal, verdict.rule or rule, sentence(verdict.reason, tr)
 
         def solve() -> tuple[tuple[str, ...], int]:
             follows = legal_follows(hand, lead, trump)
-            shown = tuple(format_cards(p) for p in islice(follows, MAX_SHOWN))
+            shown = tuple(tr.cards(p) for p in islice(follows, MAX_SHOWN))
             return shown, follows.count()
 
         return Question(
             question=tr("Seat {leader} leads {lead}. Play a legal follow from your hand ({n} cards).",
                         leader=leader, lead=lead_text, n=len(lead)),
             shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
-            hints=(look, rule_hint, tr("For example: {cards}.", cards=format_cards(first))),
+            hints=(look, rule_hint, tr("For example: {cards}.", cards=first)),
             rule=rule, explain="", judge=judge, solve=solve, **common)  # type: ignore[arg-type]
     want_legal = rng.random() < 0.5
     candidate = _candidate(rng, hand, lead, trump, want_legal)
     verdict = check_follow(hand, lead, candidate, trump)
-    why = tr("{cards}: {reason}", cards=format_cards(candidate), reason=_sentence(verdict.reason, tr))
+    why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
     if verdict.example and not verdict.legal:
-        why += " " + tr("A legal play: {cards}.", cards=format_cards(verdict.example))
+        why = sentences(tr, why, tr("A legal play: {cards}.", cards=verdict.example))
     return Question(
         question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead_text,
-                    cards=format_cards(candidate)),
+                    cards=candidate),
         shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal else tr("No"))),
         rule=verdict.rule or rule, explain=why, correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
-
-
-def _sentence(reason: str, tr: Translator) -> str:
-    return tr("{reason}.", reason=reason[:1].upper() + reason[1:])
 
 
 def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,

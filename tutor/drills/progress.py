@@ -30,6 +30,8 @@ from typing import Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
 
+from tutor.i18n import Text
+
 STREAK_PER_STAR: Final = 5
 MAX_STARS: Final = 3
 CLEARED_AFTER: Final = 3
@@ -140,12 +142,19 @@ class Progress:
 
     @classmethod
     def from_json_lenient(cls, text: str) -> tuple[Progress, str | None]:
-        """Read what can be read: every valid part is kept; the note says what was dropped."""
+        """Read what can be read: every valid part is kept; the note (a
+        :class:`~tutor.i18n.Text`) says what was dropped."""
         try:
             progress, problems = _read(text, strict=False)
         except ProgressError as exc:
-            return cls(), f"progress could not be read and starts afresh: {exc}"
-        return progress, ("; ".join(problems) if problems else None)
+            message = exc.args[0] if exc.args else str(exc)
+            return cls(), Text("progress could not be read and starts afresh: {problem}", problem=message)
+        if not problems:
+            return progress, None
+        note = problems[0]
+        for problem in problems[1:]:
+            note = Text("{first}; {second}", first=note, second=problem)
+        return progress, note
 
 
 def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
@@ -155,7 +164,7 @@ def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
 
 def _check_time(now: object) -> None:
     if not isinstance(now, datetime) or now.tzinfo is None:
-        raise ProgressError(f"time must be a timezone-aware datetime, not {now!r}")
+        raise ProgressError(Text("time must be a timezone-aware datetime, not {value}", value=repr(now)[:60]))
 
 
 def _is_int(value: object, low: int = 0) -> bool:
@@ -164,15 +173,16 @@ def _is_int(value: object, low: int = 0) -> bool:
 
 def _read(text: object, *, strict: bool) -> tuple[Progress, list[str]]:
     if not isinstance(text, (str, bytes)):
-        raise ProgressError(f"progress is JSON text, not {type(text).__name__}")
+        raise ProgressError(Text("progress is JSON text, not {type}", type=type(text).__name__))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise ProgressError(f"progress is not valid JSON: {exc}") from None
+        raise ProgressError(Text("progress is not valid JSON: {problem}", problem=str(exc)[:200])) from None
     if not isinstance(body, dict):
-        raise ProgressError("progress JSON must be an object")
+        raise ProgressError(Text("progress JSON must be an object"))
     if body.get("version") != VERSION:
-        raise ProgressError(f"unknown progress version {body.get('version')!r} (expected {VERSION})")
+        raise ProgressError(Text("unknown progress version {version} (expected {expected})",
+                                 version=repr(body.get("version"))[:40], expected=VERSION))
     problems: list[str] = []
 
     def bad(message: str) -> None:
@@ -182,43 +192,45 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[str]]:
 
     salt = body.get("salt", 0)
     if not _is_int(salt):
-        bad(f"salt {salt!r} is not a whole number")
+        bad(Text("salt {value} is not a whole number", value=repr(salt)[:40]))
         salt = 0
     kinds: dict[str, KindProgress] = {}
     raw_kinds = body.get("kinds", {})
     if not isinstance(raw_kinds, dict):
-        bad("kinds must be an object")
+        bad(Text("kinds must be an object"))
         raw_kinds = {}
     for name, value in raw_kinds.items():
         if (isinstance(value, list) and len(value) == 4 and all(_is_int(v) for v in value)
                 and value[1] <= value[0] and value[3] <= MAX_STARS and value[2] <= value[1]):
             kinds[name] = KindProgress(*value)
         else:
-            bad(f"kind {name!r} has unreadable counts {value!r}")
+            bad(Text("kind {name} has unreadable counts {value}", name=repr(name)[:40], value=repr(value)[:60]))
     reviews: list[Review] = []
     raw_reviews = body.get("reviews", [])
     if not isinstance(raw_reviews, list):
-        bad("reviews must be a list")
+        bad(Text("reviews must be a list"))
         raw_reviews = []
     for item in raw_reviews:
         try:
             if not isinstance(item, dict):
-                raise ValueError("not an object")
+                raise ValueError(Text("not an object"))
             kind, seed, level, cleared = item["kind"], item["seed"], item["level"], item.get("cleared", 0)
             if not isinstance(kind, str) or not _is_int(seed) or level not in (1, 2, 3) or not _is_int(cleared):
-                raise ValueError("bad kind, seed, level or count")
+                raise ValueError(Text("bad kind, seed, level or count"))
             raw_card = item["card"]
             card = FsrsCard.from_dict(raw_card)
             if card.due.tzinfo is None:
-                raise ValueError("due time without a time zone")
+                raise ValueError(Text("due time without a time zone"))
             reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
         except Exception as exc:  # noqa: BLE001 - any malformed review is reported, never raised raw
-            bad(f"review {str(item)[:60]} is unreadable ({exc.__class__.__name__}: {exc})")
+            said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else \
+                f"{exc.__class__.__name__}: {exc}"[:200]
+            bad(Text("review {review} is unreadable ({problem})", review=str(item)[:60], problem=said))
     last = body.get("last")
     if last is not None:
         if not (isinstance(last, list) and len(last) == 4 and isinstance(last[0], str) and _is_int(last[1])
                 and _is_int(last[2]) and isinstance(last[3], str)):
-            bad(f"last answer {last!r} is unreadable")
+            bad(Text("last answer {value} is unreadable", value=repr(last)[:60]))
             last = None
         else:
             last = tuple(last)

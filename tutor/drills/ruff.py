@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 from itertools import islice
 
-from tutor.cards import PLAYERS, Card, format_cards
+from tutor.cards import PLAYERS, Card
 from tutor.combos import shape_of
 from tutor.drills.base import AnswerKind, Table
 from tutor.drills.common import (
@@ -24,12 +24,13 @@ from tutor.drills.common import (
     pick_trump,
     play_singles,
     redraw,
+    sentence,
     yes_no,
     yes_no_key,
 )
 from tutor.drills.follow import choose_lead
 from tutor.follow import choose_multiset, legal_follows
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator
 from tutor.order import Trump
 from tutor.ruff import check_ruff
 from tutor.trick import trick_winner
@@ -103,13 +104,13 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
             plays.append((seat, legal_follows(hand, lead, trump).random(rng)))
         return None
 
-    return redraw(rng, build, f"a void follower for a {form} drill")
+    return redraw(rng, build, Text("a void follower for a {form} drill", form=form))
 
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     form = FORMS[seed % len(FORMS)]
     trump, seat, hand, lead, table, beat = _position(form, level, rng)
-    lead_text = format_cards(lead)
+    lead_text = lead
     suit = Trump.suit_name(trump.lane(lead[0]))
     look = tr("Seat {leader} led {lead} in {suit}, and you have no {suit} left. Look at your trumps.",
               leader=table.plays[0][0], lead=lead_text, suit=suit)
@@ -123,41 +124,36 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
 
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_ruff(hand, lead, cards, trump, beat=beat)
-            return verdict.legal, verdict.rule or deciding, _sentence(verdict.reason, tr)
+            return verdict.legal, verdict.rule or deciding, sentence(verdict.reason, tr)
 
         def solve() -> tuple[tuple[str, ...], int]:
-            return tuple(format_cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
+            return tuple(tr.cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
 
         question = (tr("Seat {leader} leads {lead}; {ruffer} is winning with a ruff. Play a ruff that wins "
-                       "({n} cards).", leader=table.plays[0][0], lead=lead_text, ruffer=format_cards(beat),
+                       "({n} cards).", leader=table.plays[0][0], lead=lead_text, ruffer=beat,
                        n=len(lead)) if beat else
                     tr("Seat {leader} leads {lead}. Play a ruff that wins ({n} cards).",
                        leader=table.plays[0][0], lead=lead_text, n=len(lead)))
         return Question(question=question, shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
-                        hints=(look, rule_hint, tr("For example: {cards}.", cards=format_cards(winning[0]))),
+                        hints=(look, rule_hint, tr("For example: {cards}.", cards=winning[0])),
                         rule=deciding, explain="", judge=judge, solve=solve,
                         **common)  # type: ignore[arg-type]
     want_yes = rng.random() < 0.5
     candidate = _candidate(rng, hand, lead, trump, beat if form == "beat-ruff" else None, want_yes)
     against = beat if form == "beat-ruff" else None
     verdict = check_ruff(hand, lead, candidate, trump, beat=against)
-    why = tr("{cards}: {reason}", cards=format_cards(candidate), reason=_sentence(verdict.reason, tr))
+    why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
     if form == "beat-ruff":
         question = tr("Seat {leader} leads {lead} and {ruffer} is winning with a ruff. Does {cards} beat it?",
-                      leader=table.plays[0][0], lead=lead_text, ruffer=format_cards(beat or ()),
-                      cards=format_cards(candidate))
+                      leader=table.plays[0][0], lead=lead_text, ruffer=beat or (), cards=candidate)
     else:
         question = tr("Seat {leader} leads {lead}. Is {cards} from your hand a ruff?",
-                      leader=table.plays[0][0], lead=lead_text, cards=format_cards(candidate))
+                      leader=table.plays[0][0], lead=lead_text, cards=candidate)
     return Question(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
                     hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal
                                                else tr("No"))),
                     rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,
                     correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
-
-
-def _sentence(reason: str, tr: Translator) -> str:
-    return tr("{reason}.", reason=reason[:1].upper() + reason[1:])
 
 
 def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,

@@ -10,11 +10,17 @@ from __future__ import annotations
 
 import random
 
-from tutor.cards import PLAYERS, Card, format_cards, points
+from tutor.cards import PLAYERS, Card, points
 from tutor.drills.base import AnswerKind, Table
-from tutor.drills.common import Question, deal, pick_trump, redraw
+from tutor.drills.common import (
+    Question,
+    deal,
+    pick_trump,
+    redraw,
+    sentences,
+)
 from tutor.drills.follow import choose_lead
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator, capitalized
 from tutor.order import Trump
 from tutor.scoring import kitty_multiplier, score_hand
 
@@ -35,8 +41,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
             return None
         return trump, lead, kitty, list(hands)
 
-    trump, lead, kitty, hands = redraw(rng, build, "a last-trick lead")
-    lead_text = format_cards(lead)
+    trump, lead, kitty, hands = redraw(rng, build, Text("a last-trick lead"))
+    lead_text = lead
     multiplier = kitty_multiplier(lead, trump)
     look = tr("Count the pairs in the lead {lead}, pairs inside tractors included.", lead=lead_text)
     rule_hint = tr("X2: the kitty's points count 2 ^ (1 + pairs in the lead): singles ×2, one pair ×4, two pairs ×8.")
@@ -44,8 +50,13 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                   rules=("X1", "X2", "S1", "S2", "S3", "S4"), hand=(), table=Table(((0, lead),)), answer=AnswerKind.NUMBER,
                   choices=(), pick=None)
     if form == "multiplier":
-        why = tr("The lead {lead} holds {pairs} pair(s), so the kitty counts ×{m} (X2).", lead=lead_text,
-                 pairs=multiplier.bit_length() - 2, m=multiplier)
+        pairs = multiplier.bit_length() - 2
+        why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead_text, m=multiplier)
+               if pairs == 0 else
+               tr("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).", lead=lead_text, m=multiplier)
+               if pairs == 1 else
+               tr("The lead {lead} holds {pairs} pairs, so the kitty counts ×{m} (X2).", lead=lead_text,
+                  pairs=pairs, m=multiplier))
         return Question(
             question=tr("With {trump}, the attackers win the last trick, which was led with {lead}. By how much is "
                         "the kitty multiplied?", trump=str(trump), lead=lead_text),
@@ -92,14 +103,16 @@ def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Questi
     if solo:
         setting.append(tr("The declarer played solo."))
     trump = pick_trump(rng, level)
+    question = (tr("The attackers finish with {total} points. {setting} What does {role} score?", total=total,
+                   setting=sentences(tr, *setting), role=role_text) if setting else
+                tr("The attackers finish with {total} points. What does {role} score?", total=total, role=role_text))
     return Question(
         kind="score", level=level, seed=seed, lang=tr.language, trump=trump, rules=("S1", "S2", "S3", "S4"),
-        question=tr("The attackers finish with {total} points. {setting}What does {role} score?", total=total,
-                    setting=" ".join(setting) + (" " if setting else ""), role=role_text),
+        question=question,
         hand=(), table=Table(), shown=(), answer=AnswerKind.NUMBER, choices=(), pick=None,
         rule="S3" if declarations > 1 else "S2" if solo else "S1",
-        explain=tr("{explain}: {role} scores {answer}.", explain=result.explain()[:1].upper() + result.explain()[1:],
-                   role=role_text, answer=answer),
+        explain=tr("{explain}: {role} scores {answer}.", explain=capitalized(result.explain()), role=role_text,
+                   answer=answer),
         number=answer,
         hints=(tr("Find the row of the score table for {total} points.", total=total),
                tr("S1–S3: the table gives each attacker's value k; friend −k, declarer −2k; a solo doubles the "

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.cards import PLAYERS, Card, format_cards
+from tutor.cards import PLAYERS, Card
 from tutor.combos import Component, Kind, split
 from tutor.drills.base import AnswerKind, Choice, Table
 from tutor.drills.common import (
@@ -20,10 +20,11 @@ from tutor.drills.common import (
     lanes_of_hand,
     pick_trump,
     redraw,
+    semicolons,
     yes_no,
     yes_no_key,
 )
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator, capitalized
 from tutor.order import Trump
 from tutor.throw import ThrowResult, check_throw
 
@@ -92,7 +93,7 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
             return trump, seat, hands[seat], trump.sorted(throw), others, result
         return None
 
-    return redraw(rng, build, f"a {'standing' if want_ok else 'failing'} throw")
+    return redraw(rng, build, Text("a throw that stands") if want_ok else Text("a throw that fails"))
 
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
@@ -101,12 +102,10 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     lane = trump.lane(throw[0])
     shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
-    text = format_cards(throw)
+    text = throw
     suit = Trump.suit_name(lane)
-    parts = "; ".join(str(c) for c in result.components)
-    reason = result.reason
-    reason = reason[:1].upper() + reason[1:]
-    why = tr("{throw}: {reason}.", throw=text, reason=reason)
+    parts = semicolons(tr, [tr.cards(c.cards) for c in result.components])
+    why = tr("{throw}: {reason}.", throw=text, reason=capitalized(result.reason))
     look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
               throw=text, parts=parts, suit=suit)
     common = dict(kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
@@ -121,9 +120,9 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                    tr("The answer: {answer}.", answer=tr("Yes") if result.ok else tr("No"))),
             **common)  # type: ignore[arg-type]
     if form == "lead-instead":
-        choices = tuple(Choice(str(i), str(c)) for i, c in enumerate(result.components))
+        choices = tuple(Choice(str(i), tr.cards(c.cards)) for i, c in enumerate(result.components))
         correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
-        answer = " / ".join(format_cards(o) for o in result.options)
+        answer = " / ".join(tr.cards(o) for o in result.options)
         return Question(
             question=tr("You lead the throw {throw}, and it fails. Which part must you lead instead?", throw=text),
             answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="L4", correct=correct,

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from tutor.cards import Card, format_cards
+from tutor.cards import Card
 from tutor.combos import is_tractor, pair_runs
 from tutor.drills.base import AnswerKind, Table
 from tutor.drills.common import (
@@ -23,10 +23,12 @@ from tutor.drills.common import (
     deal,
     pick_trump,
     redraw,
+    semicolons,
+    sentences,
     yes_no,
     yes_no_key,
 )
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator
 from tutor.order import TRUMP, Trump
 
 FORMS = ("is-tractor", "pick-tractors")
@@ -85,7 +87,7 @@ def _candidates(hand: Hand, trump: Trump, level: int, want_yes: bool) -> dict[st
 def _why(cards: Sequence[Card], trump: Trump, tr: Translator) -> tuple[str, str]:
     """Rule ID and sentence saying why ``cards`` is or is not a tractor; the verdict
     itself comes from :func:`tutor.is_tractor`."""
-    text = format_cards(cards)
+    text = tuple(cards)
     if is_tractor(cards, trump):
         return "M2", tr("{cards} is a tractor: {n} pairs of one suit in consecutive order (M2).",
                         cards=text, n=len(cards) // 2)
@@ -133,10 +135,10 @@ def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Qu
                 return trump, seat, hands[seat], rng.choice(options)
         return None
 
-    trump, seat, hand, shown = redraw(rng, build, f"a hand with a {category} candidate")
+    trump, seat, hand, shown = redraw(rng, build, Text("a hand with a {category} candidate", category=category))
     answer = is_tractor(shown, trump)
     rule, why = _why(shown, trump, tr)
-    text = format_cards(shown)
+    text = shown
     return Question(
         kind="tractor", level=level, seed=seed, lang=tr.language,
         question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=text),
@@ -175,10 +177,10 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question
             return trump, seat, hand
         return None
 
-    trump, seat, hand = redraw(rng, build, "a hand holding a tractor")
+    trump, seat, hand = redraw(rng, build, Text("a hand holding a tractor"))
     runs, answer = tractor_cards(hand, trump)
-    listing = "; ".join(format_cards([c for c in run for _ in range(2)]) for run in runs)
-    answer_text = format_cards(answer)
+    listing = semicolons(tr, [tr.cards([c for c in run for _ in range(2)]) for run in runs])
+    answer_text = tr.cards(answer)
 
     def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
         picked, want = Counter(cards), Counter(answer)
@@ -186,10 +188,11 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question
         missing = trump.sorted((want - picked).elements())
         parts = [tr("Your tractors: {tractors} (M2).", tractors=listing)]
         if extra:
-            parts.append(tr("{cards} belong to no tractor.", cards=format_cards(extra)))
+            parts.append(tr("{cards} belongs to no tractor.", cards=extra) if len(extra) == 1 else
+                         tr("{cards} belong to no tractor.", cards=extra))
         if missing:
-            parts.append(tr("You left out {cards}.", cards=format_cards(missing)))
-        return not extra and not missing, "M2", " ".join(parts)
+            parts.append(tr("You left out {cards}.", cards=missing))
+        return not extra and not missing, "M2", sentences(tr, *parts)
 
     return Question(
         kind="tractor", level=level, seed=seed, lang=tr.language,

@@ -11,13 +11,20 @@ from __future__ import annotations
 
 import random
 
-from tutor.cards import PLAYERS, Card, format_cards
+from tutor.cards import PLAYERS, Card
 from tutor.combos import shape_of
 from tutor.drills.base import AnswerKind, Choice, Table
-from tutor.drills.common import Hand, Question, deal, pick_trump, play_singles, redraw
+from tutor.drills.common import (
+    Hand,
+    Question,
+    deal,
+    pick_trump,
+    play_singles,
+    redraw,
+)
 from tutor.drills.follow import choose_lead
 from tutor.follow import legal_follows
-from tutor.i18n import Translator
+from tutor.i18n import Text, Translator
 from tutor.order import Trump
 from tutor.ruff import ruff_rank
 from tutor.trick import explain_trick, trick_winner
@@ -86,13 +93,13 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                 return trump, [((leader + i) % PLAYERS, p) for i, p in enumerate(plays)]
         return None
 
-    trump, seated = redraw(rng, build, f"a trick with {', '.join(sorted(wanted))}")
+    trump, seated = redraw(rng, build, Text("a trick with {features}", features=", ".join(sorted(wanted))))
     outcome = explain_trick([p for _, p in seated], trump)
     winner = seated[outcome.winner][0]
-    choices = tuple(Choice(str(s), tr("Seat {seat}: {cards}", seat=s, cards=format_cards(p))) for s, p in seated)
+    choices = tuple(Choice(str(s), tr("Seat {seat}: {cards}", seat=s, cards=p)) for s, p in seated)
     rule = "R5" if "overruff" in wanted else "T6" if "tie" in wanted else "W6" if "discard-high" in wanted else "B1"
     why = tr("Seat {seat} wins the trick: {reason}.", seat=winner, reason=outcome.reason)
-    lead_text = format_cards(seated[0][1])
+    lead_text = seated[0][1]
     return Question(
         kind="trick", level=level, seed=seed, lang=tr.language, trump=trump, rules=("B1", "T6", "R5", "W6"),
         question=tr("With {trump}, seat {leader} led {lead}. Who wins this trick?", trump=str(trump),

@@ -20,6 +20,12 @@ function fill(template, params) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
+// The page speaks the widget's language: screen readers pick their voice, and browsers
+// the right CJK glyphs, from <html lang>.
+function setPageLang(lang) {
+  if (lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+}
+
 // ---------------------------------------------------------------- card picker
 // A multi-select listbox: click or tap toggles; arrows move, Space toggles, Enter
 // submits; a polite live region says what changed.
@@ -31,7 +37,7 @@ function makePicker({ labels, onChange, onSubmit, announce, qd = null, keepFocus
   let pick = null;
   const root = h("div", {
     class: "qd-picker", role: "listbox", "aria-multiselectable": "true",
-    "aria-label": labels.hand || "Your hand", "data-qd": qd,
+    "aria-label": labels.hand || "", "data-qd": qd,
   });
   const options = [];
 

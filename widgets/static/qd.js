@@ -14,6 +14,7 @@ function timings() {
 // ---------------------------------------------------------------- stand-alone picker
 function renderPicker({ model, el }) {
   const labels = model.get("labels") || {};
+  setPageLang(model.get("lang"));
   const live = h("div", { class: "qd-sr", "aria-live": "polite" });
   const picker = makePicker({
     labels,
@@ -54,6 +55,7 @@ function writeStore(key, value) {
 
 function renderDrill({ model, el }) {
   const L = () => model.get("labels") || {};
+  setPageLang(model.get("lang"));
   let checkId = 0;
   const pending = new Map(); // check id -> performance.now() at the click
   let lastToken = null;
@@ -114,7 +116,7 @@ function renderDrill({ model, el }) {
   }
 
   function drawChoices(state) {
-    const group = h("div", { class: "qd-choices", role: "radiogroup", "aria-label": L().answer || "Answer" });
+    const group = h("div", { class: "qd-choices", role: "radiogroup", "aria-label": L().answer || "" });
     const buttons = [];
     (state.choices || []).forEach((c, i) => {
       const button = h("button", {
@@ -174,7 +176,7 @@ function renderDrill({ model, el }) {
     } else if (state.answer === "number") {
       if (state.hand_html) answerBox.append(h("div", { class: "qd-hand-view", html: state.hand_html }));
       number.value = "";
-      number.setAttribute("aria-label", labels.number || "Your answer");
+      number.setAttribute("aria-label", labels.number || "");
       answerBox.append(number);
     }
     check.textContent = labels.check;
@@ -195,7 +197,7 @@ function renderDrill({ model, el }) {
     hintList.hidden = !shownHints.length;
     const total = state.hint_total || 0;
     hint.disabled = shownHints.length >= total || !!state.error;
-    hint.textContent = total ? `${L().hint} (${shownHints.length}/${total})` : L().hint;
+    hint.textContent = total ? fill(L().hint_count, { hint: L().hint, shown: shownHints.length, total }) : L().hint;
   }
 
   function drawStats() {
@@ -232,7 +234,8 @@ function renderDrill({ model, el }) {
         h("span", { class: "qd-reason", "data-qd": "reason", text: fb.message || "" })));
       if (fb.answers && fb.answers.length) {
         const head = fb.answer_count > fb.answers.length
-          ? fill(labels.answers_some, { shown: fb.answers.length, count: fb.answer_count }) : labels.answers;
+          ? fill(labels.answers_some, { shown: fb.answers.length, count: fb.answer_count })
+          : fb.answers.length === 1 ? labels.answer_one : labels.answers;
         const list = h("ul", { class: "qd-answers" }, ...fb.answers.map((a) => h("li", { text: a })));
         feedback.append(h("p", { class: "qd-answers-head", text: head }), list);
       }
@@ -342,11 +345,13 @@ function renderDrill({ model, el }) {
   window.addEventListener("storage", onStorage);
 
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  const onLang = () => setPageLang(model.get("lang"));
   const onSelected = () => { if (!answered()) picker.setSelected(model.get("selected")); };
   const listeners = [
     ["change:state", drawDrill], ["change:feedback", onFeedback], ["change:hints", drawHints],
     ["change:stats", drawStats], ["change:progress_json", onProgress], ["change:progress_note", onNote],
     ["change:four_colour", onFour], ["change:selected", onSelected], ["change:labels", drawDrill],
+    ["change:lang", onLang],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   drawDrill();
@@ -367,6 +372,7 @@ function renderDrill({ model, el }) {
 
 // The course map: the kernel draws it from the progress this browser keeps.
 function renderCourse({ model, el }) {
+  setPageLang(model.get("lang"));
   const root = h("nav", { class: "qd-root qd-course", "data-qd": "course" });
   const draw = () => { root.innerHTML = model.get("html") || ""; };
   const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")) });

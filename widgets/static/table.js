@@ -13,6 +13,7 @@ function timings() {
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
   const L = () => model.get("labels") || {};
+  setPageLang(model.get("lang"));
   const S = () => model.get("state") || {};
   let timer = null;
   let paused = false;
@@ -255,7 +256,7 @@ function render({ model, el }) {
       select.replaceChildren(...Object.entries(speeds).map(([key, ms]) => h("option", {
         value: ms, selected: ms === current, text: labels[key] || key })));
       if (![...select.options].some((o) => Number(o.value) === current)) {
-        select.append(h("option", { value: current, selected: true, text: `${current} ms` }));
+        select.append(h("option", { value: current, selected: true, text: fill(labels.ms, { ms: current }) }));
       }
     };
     options(botSpeed, { slow: 900, normal: 450, fast: 200, instant: 0 }, model.get("pause_ms"));
