@@ -121,7 +121,7 @@ def test_mouse_check_reload_and_tampered_answer(context: Any, voila_server: Any,
     page.click("[data-qd=check]")
     page.wait_for_function("window.__qdTimings.length === 2")
     assert page.locator(FEEDBACK).get_attribute("data-result") == "error"
-    assert "pick exactly 1" in page.locator(FEEDBACK).inner_text()
+    assert "pick exactly one card; you picked 2" in page.locator(FEEDBACK).inner_text()
     assert _streak(page) == "1"
     assert all(VOILA_TEMPLATE_CDN.match(url) for url in outside), outside
 

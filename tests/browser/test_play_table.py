@@ -125,7 +125,7 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
             box = page.locator("[data-qd=feedback][data-result=refused]")
             box.wait_for(timeout=10_000)
             assert box.locator("[data-qd=rule]").inner_text() == "Rule K1"
-            assert "bury exactly 8 cards, not 3" in box.locator("[data-qd=reason]").inner_text()
+            assert "Bury exactly 8 cards, not 3" in box.locator("[data-qd=reason]").inner_text()
             # Nothing lost: the same hand, the same picked cards, the same state.
             assert page.locator("[data-qd=hand] .qd-option").count() == hand_before
             assert page.locator("[data-qd=hand]").get_attribute("data-selected") == "0,1,2"
