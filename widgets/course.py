@@ -36,18 +36,10 @@ _NOTE_STYLE: Final = ("border-left:4px solid #b26b00;background:rgba(178,107,0,.
 def link_query() -> str | None:
     """The query string of the page that runs this kernel under Voila, else None.
 
-    Voila puts it in the kernel's environment; only a kernel started ahead of its
-    page (preheating) has to wait for it, through ``voila.utils``, which imports the
-    whole server (~1.5 s), so that import happens only then."""
-    if os.environ.get("VOILA_PREHEAT", "False") == "False":
-        return os.environ.get("QUERY_STRING")
-    try:
-        from voila.utils import get_query_string
-
-        query: str | None = get_query_string()
-        return query
-    except Exception:  # noqa: BLE001 - Voila changed: no link parameters
-        return os.environ.get("QUERY_STRING")
+    Voila puts it in the kernel's environment when it starts the page's kernel (the
+    course never preheats kernels: a page's language is chosen before its kernel
+    starts, in ``voila.py``'s prelaunch hook, which Voila does not combine with preheating)."""
+    return os.environ.get("QUERY_STRING")
 
 
 def link_params(slug: str | None, query: str | None = None,
