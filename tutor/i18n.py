@@ -12,7 +12,7 @@ code and the lessons).
 >>> listed
 'BJ, ♥7 and ♠3'
 >>> Translator("zh-Hans")(listed)
-'大王、♥7和♠3'
+'大王、♥7 和 ♠3'
 >>> Translator("zh-Hant")("Streak: {count}", count=2)
 '連勝：2'
 """
@@ -129,7 +129,7 @@ def and_list(items: Sequence[object]) -> object:
     >>> and_list(["♠3", "♥4", "♣5"])
     '♠3, ♥4 and ♣5'
     >>> Translator("zh-Hans")(and_list(["♠3", "♥4", "♣5"]))
-    '♠3、♥4和♣5'
+    '♠3、♥4 和 ♣5'
     """
     if not items:
         return ""
@@ -176,10 +176,16 @@ class Translator:
         return self.fill(self._catalog.get(message, message), params)
 
     def fill(self, template: str, params: Mapping[str, object]) -> str:
-        """Fill a template already in this language with ``params`` said in this language."""
+        """Fill a template already in this language with ``params`` said in this language.
+
+        In Chinese, a card written in notation is set off from the characters around it
+        by a space, wherever the template put it (``有 ♥2 ♥2 和 ♣A ♣A``); a lone suit
+        sign, a rank or a number is not (``♥为主``, ``8张``).
+        """
         if not params:
             return template
-        return template.format_map({name: self.value(value) for name, value in params.items()})
+        said = template.format_map({name: self.value(value) for name, value in params.items()})
+        return _spaced(said) if self.language != "en" else said
 
     def value(self, value: object) -> object:
         """One parameter in this language (numbers stay numbers, for format specs)."""
@@ -197,6 +203,14 @@ class Translator:
         for notation, name in _JOKERS[self.language].items():
             text = text.replace(notation, name)
         return text
+
+
+_BEFORE_CARD = re.compile(r"([\u3400-\u9fff])(?=[♠♥♣♦](?:10|[2-9JQKA]))")
+_AFTER_CARD = re.compile(r"([♠♥♣♦](?:10|[2-9JQKA]))(?=[\u3400-\u9fff])")
+
+
+def _spaced(text: str) -> str:
+    return _AFTER_CARD.sub(r"\1 ", _BEFORE_CARD.sub(r"\1 ", text))
 
 
 @cache
