@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from string import Formatter
+from types import MappingProxyType
 from typing import Any, Final
 
 from tutor.cards import Card, format_cards
@@ -81,7 +82,7 @@ class Text(str):
 
     def __new__(cls, template: str, /, **params: object) -> Text:
         self = super().__new__(cls, ENGLISH.fill(template, params))
-        self.__dict__.update(template=template, params=params)
+        self.__dict__.update(template=template, params=MappingProxyType(params))
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -112,6 +113,9 @@ class _Capitalized(Text):
         self.__dict__.update(template=inner.template, params=inner.params)
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _Capitalized, (Text(self.template, **self.params),)
+
 
 def capitalized(message: str) -> str:
     """A message at the start of a sentence (see :meth:`Text.capitalized`); a plain
@@ -141,6 +145,35 @@ def and_list(items: Sequence[object]) -> object:
     return Text("{first} and {last}", first=head, last=items[-1])
 
 
+def or_list(items: Sequence[object]) -> object:
+    """Choices joined as a learner reads them: ``a or b or c`` (Chinese: ``a 或 b 或 c``).
+
+    >>> or_list(["♠A", "♥K"]), or_list(["♠A"])
+    ('♠A or ♥K', '♠A')
+    """
+    if not items:
+        return ""
+    said: object = items[0]
+    for item in items[1:]:
+        said = Text("{first} or {second}", first=said, second=item)
+    return said
+
+
+def said(error: BaseException) -> str:
+    """What an error says, as a :class:`Text` when it was made with one (every error of
+    the tutor is), so a Translator can say it in the learner's language; else its text.
+
+    >>> said(TutorError(Text("level {n}", n=4))).template, said(ValueError("bad"))
+    ('level {n}', 'bad')
+    """
+    message = error.args[0] if len(error.args) == 1 else None
+    return message if isinstance(message, Text) else str(error)
+
+
+_SENTENCE_GAP: Final = {"en": " ", "zh-Hans": "", "zh-Hant": ""}
+_SEMICOLON: Final = {"en": "; ", "zh-Hans": "；", "zh-Hant": "；"}
+
+
 class Translator:
     """Says messages in one language of the course.
 
@@ -152,7 +185,8 @@ class Translator:
 
     def __init__(self, language: str = "en") -> None:
         if language not in LANGUAGES:
-            raise TutorError(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+            raise TutorError(Text("unknown language {language}; choose one of {languages}",
+                                  language=repr(language)[:40], languages=", ".join(LANGUAGES)))
         self.language: Final = language
         self._catalog: Mapping[str, str] = _catalog(language)
 
@@ -187,13 +221,27 @@ class Translator:
         said = template.format_map({name: self.value(value) for name, value in params.items()})
         return _spaced(said) if self.language != "en" else said
 
+    def sentences(self, *parts: str) -> str:
+        """Sentences one after the other: a space between them in English, none in
+        Chinese (a Chinese sentence ends with its own full-width stop). Empty parts are left out.
+
+        >>> Translator("en").sentences("Right.", "", "Well done."), Translator("zh-Hans").sentences("对。", "好。")
+        ('Right. Well done.', '对。好。')
+        """
+        return _SENTENCE_GAP[self.language].join(part for part in parts if part)
+
+    def semicolons(self, parts: Iterable[str]) -> str:
+        """Items of a list that may hold commas, separated by semicolons (full-width in Chinese)."""
+        return _SEMICOLON[self.language].join(parts)
+
     def value(self, value: object) -> object:
-        """One parameter in this language (numbers stay numbers, for format specs)."""
+        """One parameter in this language (numbers stay numbers, for format specs; no
+        cards say nothing)."""
         if isinstance(value, Text):
             return self(value)
         if isinstance(value, Card):
             return self.cards((value,))
-        if isinstance(value, tuple | list) and value and all(isinstance(c, Card) for c in value):
+        if isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value):
             return self.cards(value)
         return value
 
@@ -261,8 +309,8 @@ def negotiate(accept_language: str | None) -> str:
 
     >>> negotiate("zh-TW,zh;q=0.9,en;q=0.8"), negotiate("zh-CN"), negotiate("fr, en-GB;q=0.5")
     ('zh-Hant', 'zh-Hans', 'en')
-    >>> negotiate("de"), negotiate(None), negotiate("zh-HK"), negotiate("zh")
-    ('en', 'en', 'zh-Hant', 'zh-Hans')
+    >>> negotiate("de"), negotiate(None), negotiate("zh-HK"), negotiate("zh"), negotiate("zh-Hans-HK")
+    ('en', 'en', 'zh-Hant', 'zh-Hans', 'zh-Hans')
     """
     ranked: list[tuple[float, int, str]] = []
     for position, part in enumerate((accept_language or "")[:500].split(",")[:30]):
@@ -285,6 +333,8 @@ def _course_language(tag: str) -> str | None:
         return "en"
     if parts[0] != "zh":
         return None
+    if "hans" in parts:
+        return "zh-Hans"
     if "hant" in parts or any(region in parts for region in ("tw", "hk", "mo")):
         return "zh-Hant"
     return "zh-Hans"
