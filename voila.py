@@ -34,8 +34,9 @@ def _localize(handler, notebook, cwd):
     if link_language(query):
         handler.set_cookie(COOKIE, language, path="/", expires_days=365, samesite="Lax")
     handler._qd_language = language
-    slug = PurePosixPath(unquote(handler.request.path)).stem
-    return localize(notebook, slug, language, query)
+    # The notebook's name: Voila's own in single-notebook mode, else the page's path.
+    name = handler.notebook_path or (handler.path_args[0] if handler.path_args else handler.request.path)
+    return localize(notebook, PurePosixPath(unquote(name)).stem, language, query)
 
 
 c.VoilaConfiguration.prelaunch_hook = _localize

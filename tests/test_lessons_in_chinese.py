@@ -30,8 +30,9 @@ NOTEBOOKS = lesson_notebooks()
 _HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]*>")
 _SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
-_IDENTIFIER = re.compile(r"[a-z][a-z_-]*")  # a key the front end switches on ("follow", "drag-tap"), never shown
-_UNSEEN = {"layout", "style", "lang", "storage_key", "progress_json"}  # widget traits nobody reads
+_UNSEEN = {"layout", "style", "lang", "storage_key", "progress_json",  # widget traits nobody reads
+           "behavior", "orientation",  # an ipywidgets slider's settings
+           "kind", "answer", "key", "phase", "waiting", "delay"}  # keys the front end switches on
 _CODE = re.compile(r"`[^`]*`|\]\([^)]*\)")  # code spans and link targets are the same in every language
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _PARENTHESES = re.compile(r"[（(][^（）()]*[）)]")
@@ -64,16 +65,16 @@ def visible_html(html: str) -> Iterator[str]:
 
 
 def widget_texts(state: Any, key: str = "") -> Iterator[str]:
-    """The user-visible strings of a widget's state (private traits, code and styles left out)."""
+    """The user-visible strings of a widget's state (private traits, code, styles and the
+    keys the front end switches on left out)."""
     if isinstance(state, dict):
         for name, value in state.items():
-            if not name.startswith("_") or name == "_options_labels":
+            if (not name.startswith("_") or name == "_options_labels") and name not in _UNSEEN:
                 yield from widget_texts(value, name)
     elif isinstance(state, list):
         for value in state:
             yield from widget_texts(value, key)
-    elif isinstance(state, str) and not state.startswith("IPY_MODEL_") and key not in _UNSEEN \
-            and not _IDENTIFIER.fullmatch(state):
+    elif isinstance(state, str) and not state.startswith("IPY_MODEL_"):
         yield from visible_html(state) if "<" in state else (state,)
 
 
@@ -83,7 +84,7 @@ def seen(page: Any) -> Iterator[tuple[str, str]]:
         if cell.cell_type == "markdown" and cell.id != "qd-languages":
             for line in _CODE.sub(" ", _TAG.sub(" ", cell.source)).splitlines():
                 if not (line.startswith("#") and _CJK.search(line)):  # a Chinese heading may add its English name
-                    yield cell.id, line
+                    yield cell.id, _PARENTHESES.sub(" ", line)  # so may a term in parentheses: 拖拉机（tractor）
         for output in cell.get("outputs", []):
             data = output.get("data", {})
             if "text/html" in data:
@@ -109,7 +110,7 @@ def test_lesson_reads_in_chinese(path: Path, language: str) -> None:
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     leaks = []
     for where, text in seen(page):
-        words = english_words(without_card_notation(_PARENTHESES.sub(" ", text)), ALLOWED)  # glossary terms in parentheses are wanted
+        words = english_words(without_card_notation(text), ALLOWED)
         if words:
             leaks.append(f"{where}: {words[:6]} in {text.strip()[:120]!r}")
     assert not leaks, f"English left in {path.stem} ({language}):\n" + "\n".join(leaks[:30])

@@ -125,3 +125,37 @@ def test_home_is_the_course(server: VoilaServer) -> None:
     assert status == 200
     names = [item["name"] for item in json.loads(listing)["content"]]
     assert WELCOME in names and "index.ipynb" in names
+
+
+def _fetch(server: VoilaServer, path: str, headers: dict[str, str]) -> tuple[str, str]:
+    """The page and the ``Set-Cookie`` header it came with."""
+    request = urllib.request.Request(server.base + path, headers=headers)
+    with urllib.request.urlopen(request, timeout=PAGE_TIMEOUT) as response:
+        return response.read().decode("utf-8"), ", ".join(response.headers.get_all("Set-Cookie") or [])
+
+
+@pytest.mark.parametrize(("query", "headers", "language", "remembered"), [
+    ("?lang=zh-Hant", {}, "zh-Hant", True),  # a teacher's link: served in it, and remembered
+    ("", {"Cookie": "qd-lang=zh-Hans"}, "zh-Hans", False),  # remembered from before
+    ("", {"Accept-Language": "zh-TW,zh;q=0.9"}, "zh-Hant", False),  # the browser's own language
+    ("?lang=zh-Hans", {"Cookie": "qd-lang=zh-Hant", "Accept-Language": "en"}, "zh-Hans", True),  # the link wins
+    ("?lang=%22%3E%3Cscript%3E", {"Cookie": "qd-lang=\\u0022x", "Accept-Language": "';x"}, "en", False),
+])
+def test_the_page_is_served_in_its_language(server: VoilaServer, query: str, headers: dict[str, str],
+                                            language: str, remembered: bool) -> None:
+    page, cookie = _fetch(server, f"/voila/render/01-cards.ipynb{query}", headers)
+    assert re.search(rf'<html lang="{language}"', page), page[:300]
+    assert ("qd-lang=" + language in cookie) is remembered, cookie
+    switch = re.search(r'<nav class="qd-languages".*?</nav>', page)
+    assert switch and f'aria-current="page" lang="{language}"' in switch.group()
+    assert f"set_language({language!r})" not in _outputs_text(page)  # the language cell shows nothing
+    assert "<script>" not in page.split("qd-languages", 1)[1].split("</nav>", 1)[0]
+    intro = _first_paragraph("01-cards.ipynb")
+    assert (html.escape(intro, quote=False) in page) is (language == "en")  # the lesson's text is in the language
+
+
+def _first_paragraph(notebook: str) -> str:
+    """The start of the first paragraph under a lesson's title, in English."""
+    cells = json.loads((LESSONS / notebook).read_text("utf-8"))["cells"]
+    text = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+    return text.split("\n\n")[1].split("\n")[0][:40]
