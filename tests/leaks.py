@@ -1,15 +1,15 @@
 """Finding English left in a text meant for a Chinese reader (a test helper).
 
-A leak is a run of three or more ASCII letters: rule IDs (``W3``, ``R1–R4``), card
-notation (``♠A``, ``BJ``/``SJ``) and numbers never make one, so what is found is
-almost surely an untranslated word. The ``{placeholders}`` of a template (a label the
+A leak is a run of two or more ASCII letters: rule IDs (``W3``, ``R1–R4``), card
+notation (``♠A``; the jokers ``BJ``/``SJ`` are allowed) and numbers never make one, so
+what is found is almost surely an untranslated word, however short ("or", "no"). The ``{placeholders}`` of a template (a label the
 front end fills in) are not words.
 
 >>> english_words("你出了♠A ♠A（W3）。")
 []
->>> english_words("座位3出了BJ BJ：a pair。")
-['pair']
->>> english_words("Seat 3: ok", allow={"Seat"}), english_words("已选 {count}/{pick} 张。")
+>>> english_words("座位3出了BJ BJ：a pair or two。")
+['pair', 'or', 'two']
+>>> english_words("Seat 3: ok", allow={"Seat", "ok"}), english_words("已选 {count}/{pick} 张。")
 ([], [])
 """
 
@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_WORD = re.compile(r"[A-Za-z]{3,}")
+_WORD = re.compile(r"[A-Za-z]{2,}")
 _PLACEHOLDER = re.compile(r"\{\w+(?::[^{}]*)?\}")
 
-ALLOWED: frozenset[str] = frozenset()
-"""Runs of letters allowed in any translated text (none so far)."""
+ALLOWED: frozenset[str] = frozenset({"BJ", "SJ"})
+"""Runs of letters allowed in any translated text: the jokers' notation."""
 
 
 def english_words(text: str, allow: Iterable[str] = ()) -> list[str]:

@@ -313,6 +313,50 @@ def test_drill_errors_are_translatable():
     assert Translator("zh-Hans")(caught.value.args[0]) != str(caught.value)
 
 
+SIMPLIFIED_ONLY = set("这们说对张刚选时为会门级连庄独无单机")
+"""Characters only Simplified Chinese writes: Traditional text never falls back to them."""
+
+
+def everything_said(drill):
+    """Every text of ``drill`` a learner can meet: question, choices, hints, the
+    explanation, and the feedback (message, answers, error) on right, wrong and
+    unreadable answers."""
+    said = [drill.question, drill.explain, *drill.hints, *(c.label for c in drill.choices)]
+    if drill.answer is AnswerKind.CHOICE:
+        answers = [c.key for c in drill.choices] + ["maybe", None]
+    elif drill.answer is AnswerKind.NUMBER:
+        answers = [drill.number, drill.number + 5, "sieben", ""]
+    else:
+        size = drill.pick or 2
+        answers = [drill.hand[:size], drill.hand[-size:], ["♠1"], (drill.hand[0],) * 3]
+    for answer in answers:
+        feedback = drill.check(answer)
+        said += [feedback.message, *feedback.answers, feedback.error or ""]
+    return said
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_drill_speaks_its_own_language_whatever_the_kernels(lang):
+    """A drill made in ``lang`` says the same in a kernel set to another language."""
+    from tutor.i18n import current, set_language
+
+    before = current().language
+    try:
+        seen = {}
+        for kernel in ("en", "zh-Hans"):
+            set_language(kernel)
+            seen[kernel] = [(kind, level, seed, everything_said(generate(kind, seed, level, lang=lang)))
+                            for kind in KINDS for level in (1, 2, 3) for seed in range(6)]
+    finally:
+        set_language(before)
+    for mine, other in zip(seen["en"], seen["zh-Hans"], strict=True):
+        assert mine == other
+    if lang == "zh-Hant":
+        simplified = {f"{kind}/{level}/{seed}: {text!r}" for kind, level, seed, texts in seen["zh-Hans"]
+                      for text in texts if SIMPLIFIED_ONLY & set(text)}
+        assert not simplified, "\n".join(sorted(simplified)[:20])
+
+
 # ---------------------------------------------------------------- progress
 
 NOW = utc(2025, 3, 1, 12)

@@ -12,8 +12,10 @@ from tutor import (PACK, Bury, Call, CloseDeal, Deal, Declare, Game, IllegalActi
                    Ruleset, Solo, check_follow, play_random_hand, points)
 from tutor.bots import random_action
 from tutor.combos import shape_of
+from tutor.errors import InvalidPlayError
 from tutor.game import (Buried, Dealt, DeclarerChosen, FriendRevealed, HandScored, KittyCaptured, KittyTaken,
                         Played, Redealt, ThrowFailed, TrickWon)
+from tutor.i18n import Translator, said
 
 VARIANTS = [
     Ruleset(),
@@ -333,9 +335,17 @@ def test_L1_mixed_lead_refused_and_views_hide_hands() -> None:
     assert leader is not None and game.trump is not None
     hand = game.hand(leader)
     lanes = {game.trump.lane(c): c for c in hand}
-    if len(lanes) > 1:
-        a, b = list(lanes.values())[:2]
-        _refused(game, Play(leader, (a, b)), "L1")
+    assert len(lanes) > 1
+    a, b = list(lanes.values())[:2]
+    error = _refused(game, Play(leader, (a, b)), "L1")
+    # One sentence, said once: the reason names no rule (the refusal does), and it
+    # is the translatable reason the rules module gives for such a lead.
+    assert str(error).endswith("(L1)") and "(L1)" not in error.reason and "mixes" in error.reason
+    with pytest.raises(InvalidPlayError) as caught:
+        shape_of((a, b), game.trump)
+    assert said(caught.value) == str(error) and caught.value.args[0].params["reason"] == error.reason
+    chinese = Translator("zh-Hant")(said(error))
+    assert "混了" in chinese and chinese.endswith("（L1）") and chinese.count("L1") == 1
     view = game.view((leader + 1) % 5)
     assert view.hand == game.hand((leader + 1) % 5)
     assert view.hand_sizes == (20,) * 5

@@ -37,7 +37,7 @@ _CODE = re.compile(r"`[^`]*`|\]\([^)]*\)")  # code spans and link targets are th
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _PARENTHESES = re.compile(r"[（(][^（）()]*[）)]")
 _TOKEN = re.compile(r"[^\s,，。、；;:：「」“”\"'`]+")
-_NOTATION_LETTERS = re.compile(r"[♠♥♣♦]?[AKQJBS0-9]+")
+_NOTATION_LETTERS = re.compile(r"[♠♥♣♦][A-Za-z0-9]*|[AKQJBS0-9]+")  # cards, and the bad ones a lesson explains
 ALLOWED = {"None", "Enter"}  # Python's "no value" (lesson 8 explains it); the key named as printed on keyboards
 
 
@@ -98,6 +98,8 @@ def seen(page: Any) -> Iterator[tuple[str, str]]:
                 yield cell.id, f"error {output['ename']}: {output['evalue']}"
     state = page.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     for model_id, model in state.items():
+        if model.get("model_name") in ("LayoutModel", "StyleModel") or model.get("model_name", "").endswith("StyleModel"):
+            continue  # sizes and colours
         for text in widget_texts(model.get("state", {})):
             yield f"widget {model.get('model_name')} {model_id[:6]}", text
 

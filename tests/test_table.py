@@ -161,7 +161,8 @@ def test_a_whole_hand_as_the_learner_with_refusals_that_lose_nothing(table: Tabl
     state = table.state
     assert state["waiting"] == "done" and state["phase"] == "finished"
     score = state["score"]
-    assert score["points"] == game.attackers_points() and score["row"] == game.score.row
+    assert score["points"] == game.attackers_points() and "row" not in score
+    assert game.score.row in score["explain"]  # the S1 row is read in the explanation
     assert any("(S1)" in line for line in score["lines"]) and any("(S3)" in line for line in score["lines"])
     assert [r["result"] for r in score["results"]] == list(game.results) and sum(game.results) == 0
     assert [s["result"] for s in state["seats"]] == list(game.results)
@@ -414,3 +415,63 @@ def test_a_whole_hand_in_chinese_has_no_english(lang: str) -> None:
     assert refusals and table.state["score"]
     leaks = sorted({f"{english_words(text)} in {text!r}" for text in said if english_words(text)})
     assert not leaks, "\n".join(leaks[:30])
+
+
+SIMPLIFIED_ONLY = set("这们说对张刚选时为会门级连庄独无单机")
+"""Characters only Simplified Chinese writes: Traditional text never falls back to them."""
+
+
+def _shown(table: Table) -> str:
+    """Everything the front end is given now (the refusal's running id left out)."""
+    import json
+
+    feedback = {k: v for k, v in table.feedback.items() if k != "id"}
+    return json.dumps([table.state, table.hand, feedback, table.hint_text, table.load_error, table.labels],
+                      ensure_ascii=False, sort_keys=True)
+
+
+def _whole_hand(lang: str) -> list[str]:
+    """What the table shows at every turn of a whole hand in ``lang``, with a refused
+    play, a hint, a refused declaration and an unreadable hand file."""
+    table = Table(SEED, lang=lang, pause_ms=0, deal_ms=0)
+    shown = [_shown(table)]
+
+    def on_turn(t: Table) -> None:
+        shown.append(_shown(t))
+        if t.waiting == "learner" and t.game.phase is Phase.PLAYING and len(shown) % 5 == 0:
+            cards = illegal_play(t)
+            if cards:
+                positions: list[int] = []
+                for text in cards:
+                    positions.append(next(i for i, c in enumerate(t.hand) if c["text"] == text and i not in positions))
+                send(t, {"type": "act", "verb": "play", "cards": cards, "selected": positions})
+                shown.append(_shown(t))
+
+    play_out(table, on_turn=on_turn)
+    shown.append(_shown(table))
+    shown.append(table.declare("♠3 ♥4")["reason"])
+    send(table, {"type": "import", "text": "not a hand file"})
+    shown.append(_shown(table))
+    table.close()
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_table_speaks_its_own_language_whatever_the_kernels(lang: str) -> None:
+    """A table made in ``lang`` shows the same whole hand in a kernel set to another language."""
+    from tutor.i18n import current, set_language
+
+    before = current().language
+    try:
+        set_language("en")
+        mine = _whole_hand(lang)
+        set_language("zh-Hans")
+        other = _whole_hand(lang)
+    finally:
+        set_language(before)
+    assert len(mine) == len(other) > 20
+    for here, there in zip(mine, other, strict=True):
+        assert here == there
+    if lang == "zh-Hant":
+        simplified = sorted({c for text in other for c in text if c in SIMPLIFIED_ONLY})
+        assert not simplified, [text for text in other if SIMPLIFIED_ONLY & set(text)][:3]

@@ -401,6 +401,56 @@ def test_widgets_take_the_kernel_language(kernel_language: Any, clock: Clock) ->
     assert DrillPlayer(KIND, seed=1, clock=clock).lang == "en"
 
 
+SIMPLIFIED_ONLY = set("这们说对张刚选时为会门级连庄独无单机")
+"""Characters only Simplified Chinese writes: Traditional text never falls back to them."""
+
+
+def _widgets_shown(lang: str) -> list[str]:
+    """What the widgets made in ``lang`` show: a drill player of every kind (every hint,
+    feedback on an answer), one that cannot be made, a card picker, the views, the course map."""
+    shown = []
+    for kind in KINDS:
+        player = DrillPlayer(kind, seed=2, level=2, lang=lang, clock=Clock())
+        while player.hint():
+            pass
+        drill = player.drill
+        assert drill is not None
+        answer: object = (drill.choices[0].key if drill.answer is AnswerKind.CHOICE else
+                          drill.number if drill.answer is AnswerKind.NUMBER else  # type: ignore[attr-defined]
+                          [str(c) for c in player._order[:drill.pick or 2]])
+        player.check(answer)
+        player.check("maybe" if drill.answer is not AnswerKind.CARDS else ["♠1"])
+        state = {k: v for k, v in player.state.items() if k != "token"}
+        shown.append(json.dumps([state, player.hints, player.feedback, player.labels], ensure_ascii=False,
+                                sort_keys=True))
+        player.close()
+    broken = DrillPlayer("chess", seed=1, lang=lang, clock=Clock())
+    shown += [broken.state["title"], broken.state["error"]]
+    picker = CardPicker("♠AAK ♥3 BJ SJ", trump="♥", lang=lang)
+    shown.append(json.dumps([picker.cards, picker.labels], ensure_ascii=False, sort_keys=True))
+    shown.append(Hand("♠AAK ♥3 BJ", trump="♥", lang=lang)._repr_html_())
+    shown.append(TrickTable([(3, "♠A"), (4, "♠3"), (0, "♥4")], trump="♥", lang=lang)._repr_html_())
+    shown.append(TrickTable([(3, "♠A ♠K"), (4, "♠3")], trump="♥", lang=lang)._repr_html_())
+    shown.append(CourseMap(lang=lang, query="").html)
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_widget_speaks_its_own_language_whatever_the_kernels(lang: str, kernel_language: Any) -> None:
+    kernel_language("en")
+    mine = _widgets_shown(lang)
+    kernel_language("zh-Hans")
+    other = _widgets_shown(lang)
+    for here, there in zip(mine, other, strict=True):
+        assert here == there
+    title, error = other[len(KINDS)], other[len(KINDS) + 1]
+    assert title == Translator(lang)("Drill") and "chess" in error  # the kind's key is quoted, not a title
+    if lang == "zh-Hant":
+        assert not english_words(title)
+        simplified = [text for text in other if SIMPLIFIED_ONLY & set(text)]
+        assert not simplified, simplified[:2]
+
+
 def test_practice_takes_the_page_language_not_the_link(kernel_language: Any) -> None:
     kernel_language("zh-Hans")
     box = practice("05-following", query="lang=en&seed=7")
@@ -409,7 +459,7 @@ def test_practice_takes_the_page_language_not_the_link(kernel_language: Any) -> 
     assert player.drill.seed == 7 and "qd-link-note" not in box.children[0].value
     bad = practice("05-following", query="lang=xx")
     note = " ".join(_visible_text(bad.children[0].value))
-    assert "lang=xx" in note and not english_words(note, allow={"lang", "Hans", "Hant"}), note
+    assert "lang=xx" in note and not english_words(note, allow={"lang", "xx", "en", "zh", "Hans", "Hant"}), note
 
 
 def test_course_map_links_keep_the_page_language(kernel_language: Any) -> None:

@@ -20,7 +20,7 @@ from typing import Final
 
 from tutor.cards import Card, format_cards
 from tutor.errors import InvalidPlayError
-from tutor.i18n import Text
+from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
 
@@ -48,7 +48,7 @@ class Component:
         """What L4 calls a *kind*: single, pair, or tractor of a given length."""
         return (self.kind, self.pairs)
 
-    def describe(self) -> str:
+    def describe(self) -> Text:
         """``'the pair ♥7 ♥7'``, ``'the tractor ♠8 ♠8 ♠7 ♠7'``, ``'the single ♣K'``
         (a :class:`~tutor.i18n.Text`)."""
         kind = self.kind
@@ -155,19 +155,32 @@ def shape_of(cards: Sequence[Card], trump: Trump) -> Shape:
     return _shape_of(tuple(cards), trump)
 
 
+def lead_problem(cards: Sequence[Card], trump: Trump) -> Text | None:
+    """Why ``cards`` cannot be led, without the rule's ID (it is always L1), or None
+    when they are of one effective suit.
+
+    >>> from tutor.notation import parse_cards
+    >>> lead_problem(parse_cards("♠A ♣A ♥3"), Trump("♥"))
+    'the lead ♠A ♣A ♥3 mixes trumps, ♠ and ♣: every card of a lead must be of one suit, counting all trumps as one suit'
+    >>> lead_problem(parse_cards("♠A ♥2 BJ"), Trump("♠")) is None
+    True
+    """
+    if not cards:
+        return Text("a lead needs at least one card")
+    lanes = trump.lanes_of(cards)
+    if len(lanes) == 1:
+        return None
+    return Text("the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
+                "counting all trumps as one suit", cards=tuple(cards),
+                suits=and_list(sorted(Trump.suit_name(lane) for lane in lanes)))
+
+
 @lru_cache(maxsize=4096)
 def _shape_of(cards: tuple[Card, ...], trump: Trump) -> Shape:
-    if not cards:
-        raise InvalidPlayError(Text("a lead needs at least one card (L1)"))
+    problem = lead_problem(cards, trump)
+    if problem is not None:
+        raise InvalidPlayError(Text("{reason} ({rule})", reason=problem, rule="L1"))
     lanes = trump.lanes_of(cards)
-    if len(lanes) > 1:
-        names = sorted(Trump.suit_name(lane) for lane in lanes)
-        mixed: str = names[0]
-        for name in names[1:]:
-            mixed = Text("{first} and {last}", first=mixed, last=name)
-        raise InvalidPlayError(Text(
-            "the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
-            "counting all trumps as one suit (L1)", cards=cards, suits=mixed))
     components = _split(cards, trump)
     return Shape(
         lane=lanes.pop(),

@@ -40,7 +40,7 @@ from tutor.cards import (
     Cards,
     points,
 )
-from tutor.combos import shape_of
+from tutor.combos import lead_problem, shape_of
 from tutor.errors import (
     CardCountError,
     IllegalActionError,
@@ -48,11 +48,11 @@ from tutor.errors import (
     TutorError,
 )
 from tutor.follow import check_follow
-from tutor.i18n import N_, Text
+from tutor.i18n import N_, Text, or_list
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.scoring import HandScore, kitty_multiplier, score_hand, side_name
+from tutor.scoring import HandScore, kitty_multiplier, score_hand
 from tutor.throw import Beaten, check_throw
 from tutor.trick import explain_trick
 
@@ -194,7 +194,7 @@ class ThrowFailed:
     options: tuple[tuple[Card, ...], ...]
     penalty: int
     beaten: tuple[Beaten, ...]
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,14 +278,6 @@ class SeatView:
 
 def _refuse(rule: str, reason: str) -> IllegalActionError:
     return IllegalActionError(rule, reason)
-
-
-def _or_list(options: Sequence[tuple[Card, ...]]) -> object:
-    """Leads a learner may choose between: ``♠A or ♥K``."""
-    said: object = options[0]
-    for option in options[1:]:
-        said = Text("{first} or {second}", first=said, second=option)
-    return said
 
 
 def _phase_name(phase: Phase) -> Text:
@@ -386,15 +378,11 @@ class Game:
 
     def side_of(self, seat: int) -> str:
         """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know);
-        a key, shown to a learner as :func:`side_name`."""
+        a key, shown to a learner as :func:`tutor.scoring.side_name`."""
         self._check_seat(seat)
         if seat == self.declarer:
             return "declarer"
         return "friend" if seat == self.friend else "attacker"
-
-    def side_label(self, seat: int) -> Text:
-        """The side of ``seat`` as a learner reads it (``declarer``, ``friend``, ``attacker``; translatable)."""
-        return side_name(self.side_of(seat))
 
     def attackers_points(self) -> int:
         """A: attackers' trick points, plus the kitty capture, adjusted by penalties (S4, X2, L5)."""
@@ -638,21 +626,13 @@ class Game:
         if self._forced:
             if sorted(cards) not in [sorted(o) for o in self._forced]:
                 raise _refuse("L4", Text("your throw failed; you must lead {options}",
-                                         options=_or_list(self._forced)))
+                                         options=or_list(self._forced)))
             self._forced = ()
             return self._put(seat, cards)
-        lanes = self.trump.lanes_of(cards)
-        if len(lanes) > 1:  # said here rather than by shape_of, whose reason ends with its rule ID
-            names = sorted(Trump.suit_name(lane) for lane in lanes)
-            suits: str = names[0]
-            for name in names[1:]:
-                suits = Text("{first} and {last}", first=suits, last=name)
-            raise _refuse("L1", Text("the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
-                                     "counting all trumps as one suit", cards=cards, suits=suits))
-        try:
-            shape = shape_of(cards, self.trump)
-        except InvalidPlayError as error:  # not expected: the cards are of one suit
-            raise _refuse("L1", str(error).removesuffix(" (L1)")) from None
+        problem = lead_problem(cards, self.trump)
+        if problem is not None:
+            raise _refuse("L1", problem)
+        shape = shape_of(cards, self.trump)
         if not shape.is_throw:
             return self._put(seat, cards)
         others = [self._hands[s] for s in range(PLAYERS) if s != seat]

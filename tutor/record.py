@@ -22,7 +22,7 @@ from typing import Final
 from tutor.cards import PACK, Card, format_cards
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play, Solo
-from tutor.i18n import Text
+from tutor.i18n import Text, said
 from tutor.notation import parse_cards
 from tutor.rules import DEFAULT_RULES, Ruleset
 
@@ -32,13 +32,6 @@ MAX_LINES: Final = 2000
 
 class HandFileError(TutorError):
     """A hand record that cannot be read or does not replay (names the line)."""
-
-
-def _problem(error: Exception) -> str:
-    """What an error says, as a message that can be translated (a :class:`Text`)
-    when the error made one (every :class:`TutorError` of the tutor does)."""
-    said = error.args[0] if len(error.args) == 1 else None
-    return said if isinstance(said, Text) else str(error)
 
 
 def export_hand(game: Game, *, actions: bool = True) -> str:
@@ -93,7 +86,7 @@ def import_hand(text: str) -> Game:
     if not lines or lines[0].strip() != HEADER:
         raise HandFileError(Text("line 1: a hand record starts with {header}", header=repr(HEADER)))
     seed: int | None = None
-    options: dict[str, object] = {}
+    options: dict[str, bool | int | str] = {}
     deck: tuple[Card, ...] | None = None
     game: Game | None = None
     for number, raw in enumerate(lines[1:], 2):
@@ -119,20 +112,20 @@ def import_hand(text: str) -> Game:
                 _replay_line(game, line)
         except IllegalActionError as error:
             raise HandFileError(Text("line {number}: this action is refused: {problem}", number=number,
-                                     problem=_problem(error))) from None
+                                     problem=said(error))) from None
         except (TutorError, TypeError) as error:
-            raise HandFileError(Text("line {number}: {problem}", number=number, problem=_problem(error))) from None
+            raise HandFileError(Text("line {number}: {problem}", number=number, problem=said(error))) from None
     if game is None:
         if seed is None:
             raise HandFileError(Text("the record names no seed"))
         try:
             game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
         except (TutorError, TypeError) as error:
-            raise HandFileError(_problem(error)) from None
+            raise HandFileError(said(error)) from None
     return game
 
 
-def _option(name: str, value: str) -> object:
+def _option(name: str, value: str) -> bool | int | str:
     known = {field.name: field.type for field in fields(Ruleset)}
     if name not in known:
         raise HandFileError(Text("unknown rule option {name}", name=repr(name)))

@@ -16,7 +16,7 @@ from typing import Final
 
 from tutor.combos import shape_of
 from tutor.errors import TutorError
-from tutor.i18n import N_, Text, Translator, current
+from tutor.i18n import N_, Text, Translator
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
 
@@ -115,8 +115,9 @@ class HandScore(Mapping[str, int]):
         return text
 
     def explain(self, tr: Translator | None = None) -> str:
-        """The breakdown a newcomer reads after a hand, in ``tr``'s language (the
-        kernel's language by default; in English, the translatable :class:`Text`).
+        """The breakdown a newcomer reads after a hand, in ``tr``'s language; without
+        ``tr`` (or in English), the translatable :attr:`explanation`, which whoever
+        shows it says in their own language.
 
         >>> score = score_hand(100, declarations=2, solo=True)
         >>> score.explain(Translator("en"))
@@ -124,8 +125,7 @@ class HandScore(Mapping[str, int]):
         >>> Translator("zh-Hans")(score.explanation) == score.explain(Translator("zh-Hans"))
         True
         """
-        tr = current() if tr is None else tr
-        return self.explanation if tr.language == "en" else tr(self.explanation)
+        return self.explanation if tr is None or tr.language == "en" else tr(self.explanation)
 
 
 def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friendless: bool = False) -> HandScore:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tutor.cards import Card
 from tutor.combos import Component, Kind, pair_runs, shape_of
 from tutor.errors import CardCountError, InvalidPlayError
-from tutor.i18n import Text, Translator, current
+from tutor.i18n import Text, or_list
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
@@ -49,23 +49,16 @@ class ThrowResult:
         return self.ok
 
     @property
-    def reason(self) -> str:
-        """A sentence a newcomer understands (a :class:`~tutor.i18n.Text`)."""
+    def reason(self) -> Text:
+        """A sentence a newcomer understands (translatable)."""
         if self.ok:
             if len(self.components) == 1:
                 return Text("{lead} is not a throw; it always stands (L2)", lead=self.components[0].describe())
             return Text("nobody can beat any part of the throw alone, so it stands (L3)")
         first = self.beaten[0]
-        choice: object = self.options[0]
-        for option in self.options[1:]:
-            choice = Text("{first} or {second}", first=choice, second=option)
         return Text("another player holds {cards}, which beats {component}: the throw fails, and you must lead "
                     "{choice} instead (L4); it costs {penalty} points (L5)", cards=first.by,
-                    component=first.component.describe(), choice=choice, penalty=self.penalty)
-
-    def say(self, tr: Translator | None = None) -> str:
-        """:attr:`reason` in ``tr``'s language (the kernel's language by default)."""
-        return (tr or current())(self.reason)
+                    component=first.component.describe(), choice=or_list(self.options), penalty=self.penalty)
 
 
 def _beater(component: Component, cards: Sequence[Card], trump: Trump) -> tuple[Card, ...] | None:

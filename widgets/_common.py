@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from tutor.cards import Card
 from tutor.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
-from tutor.i18n import N_, Text, Translator, current
+from tutor.i18n import N_, Translator, current
 from tutor.order import Trump
 
 STATIC: Final = Path(__file__).with_name("static")
@@ -59,13 +59,6 @@ def translator(lang: str | None) -> Translator:
     """The translator of ``lang``, or of this kernel's language when no language is
     given (a Voila page sets it before any cell runs)."""
     return current() if lang is None else Translator(lang)
-
-
-def said(error: BaseException) -> str:
-    """An error's message as a :class:`~tutor.i18n.Text` when it was made with one (a
-    Translator says it in the page's language), else its text."""
-    message = error.args[0] if len(error.args) == 1 else None
-    return message if isinstance(message, Text) else str(error)
 
 
 def hand_payload(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:

@@ -24,7 +24,8 @@ from tutor.cards import Card
 from tutor.display import cards_html, hand_html, trick_html
 from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
 from tutor.drills.progress import MAX_STARS, Progress
-from widgets._common import CSS, ESM, hand_payload, labels, said, translator
+from tutor.i18n import N_, said
+from widgets._common import CSS, ESM, hand_payload, labels, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
@@ -63,7 +64,8 @@ class DrillPlayer(anywidget.AnyWidget):
     auto_advance = t.Bool(False).tag(sync=True)
     four_colour = t.Bool(False).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
-    """The language of every text (the front end also sets the page's ``lang``)."""
+    """The language of every text (the front end marks the widget's own element with it;
+    the page's ``<html lang>`` is the server's)."""
 
     def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
                  progress: Progress | None = None, clock: Callable[[], datetime] | None = None,
@@ -152,13 +154,14 @@ class DrillPlayer(anywidget.AnyWidget):
 
     def _load(self, seed: int, level: int) -> None:
         try:
-            drill = generate(self.kind, seed, level, lang=self.lang)
+            drill = generate(self.kind, seed, level, lang=self.tr.language)
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
             self.drill = None
             self._order = []
+            known = KINDS.get(self.kind) if isinstance(self.kind, str) else None
             with self.hold_sync():
-                self.state = {"token": next(_tokens), "title": self.kind, "error": self.tr(
-                    "This drill could not be made: {problem}", problem=said(error))}
+                self.state = {"token": next(_tokens), "title": self.tr(known.title if known else N_("Drill")),
+                              "error": self.tr("This drill could not be made: {problem}", problem=said(error))}
                 self.feedback, self.selected, self.hints = {}, [], []
             return
         self.drill = drill

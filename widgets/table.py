@@ -36,7 +36,6 @@ import traitlets as t
 from tutor.cards import PLAYERS, Card, format_cards, points
 from tutor.course import MAX_SEED as COURSE_MAX_SEED
 from tutor.display import cards_html, trick_html
-from tutor.drills.common import sentences
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import (
     Action,
@@ -63,13 +62,14 @@ from tutor.game import (
     ThrowFailed,
     TrickWon,
 )
-from tutor.i18n import N_, Text, Translator, capitalized
+from tutor.i18n import N_, Text, Translator, capitalized, or_list, said
 from tutor.notation import parse_cards
 from tutor.order import Trump
 from tutor.record import HandFileError, export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.scoring import SIDE_NAMES
 from tutor.strategy import ComputerPlayer, next_action
-from widgets._common import COMMON_JS, CSS, STATIC, hand_payload, said, translator
+from widgets._common import COMMON_JS, CSS, STATIC, hand_payload, translator
 
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
@@ -126,9 +126,6 @@ TABLE_LABELS: Final = {
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
 
-SIDES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attacker": N_("attacker")}
-"""Each side of the score table, as :meth:`tutor.game.Game.side_of` names it."""
-
 DEAL_SPEEDS: Final = {"slow": 400, "normal": 150, "fast": 40, "instant": 0}
 BOT_SPEEDS: Final = {"slow": 900, "normal": 450, "fast": 200, "instant": 0}
 
@@ -166,7 +163,8 @@ class Table(anywidget.AnyWidget):
     load_error = t.Unicode("").tag(sync=True)
     four_colour = t.Bool(False).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
-    """The language of every text (the front end also sets the page's ``lang``)."""
+    """The language of every text (the front end marks the widget's own element with it;
+    the page's ``<html lang>`` is the server's)."""
 
     def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
@@ -465,7 +463,7 @@ class Table(anywidget.AnyWidget):
                 line = tr("{who} calls {card}: whoever holds the other {card} is the friend (F1–F2).",
                           who=self._who(result.seat), card=result.card)
                 if self.game.friend == me:
-                    line = sentences(tr, line, tr("You hold it: you are the friend — only you know (F2)."))
+                    line = tr.sentences(line, tr("You hold it: you are the friend — only you know (F2)."))
             elif isinstance(result, SoloDeclared):
                 line = tr("{who} plays alone against four: every card of the hand is paired, so no card can be "
                           "called (F4).", who=self._who(result.seat)) if result.automatic else \
@@ -474,8 +472,8 @@ class Table(anywidget.AnyWidget):
                 line = tr("{who} tried to throw {cards}, but the throw fails: {reason}. The cards are taken back "
                           "and {options} must be led instead; penalty {penalty} points (L4–L5).",
                           who=self._who(result.seat), cards=result.attempted,
-                          reason=result.reason if isinstance(result.reason, Text) else result.reason.rstrip("."),
-                          options=_alternatives(result.options, tr), penalty=result.penalty)
+                          reason=result.reason,
+                          options=or_list(result.options), penalty=result.penalty)
                 self._throws.setdefault(len(self.game.tricks), []).append(line)
                 if result.seat == me:
                     self.feedback = {"kind": "throw", "rule": "L4", "reason": line, "id": next(_tokens)}
@@ -602,7 +600,7 @@ class Table(anywidget.AnyWidget):
         if game.phase is Phase.CALLING:
             return tr("Call the friend: pick one card of which you hold exactly one copy, or go solo (F1–F5).")
         if game.forced_options:
-            return tr("Your throw failed: lead {options} (L4).", options=_alternatives(game.forced_options, tr))
+            return tr("Your throw failed: lead {options} (L4).", options=or_list(game.forced_options))
         if not game.trick:
             return tr("Your lead: a single, a pair, a tractor or a throw (L1–L3).")
         n = len(game.trick[0][1])
@@ -664,11 +662,11 @@ class Table(anywidget.AnyWidget):
                      if score.solo else tr("No solo: the table as it stands (S1)."))
         lines.append(tr("One declaration: every result ×1 (S3).") if score.declarations == 1 else
                      tr("{count} declarations: every result ×{count} (S3).", count=score.declarations))
-        results = [{"seat": s, "name": self._seat_name(s), "side": tr(SIDES[game.side_of(s)]),
+        results = [{"seat": s, "name": self._seat_name(s), "side": tr(SIDE_NAMES[game.side_of(s)]),
                     "result": game.results[s]} for s in range(PLAYERS)]
         mine = game.results[self.seat]
         verdict = tr("You win {points}.", points=mine) if mine > 0 else tr("You lose {points}.", points=-mine)
-        return {"points": score.points, "row": score.row, "explain": tr(capitalized(score.explain())), "lines": lines,
+        return {"points": score.points, "explain": tr(capitalized(score.explanation)), "lines": lines,
                 "results": results, "verdict": verdict, "kitty_html": cards_html(game.kitty, tr=tr, style=False)}
 
     def _review(self) -> list[dict[str, Any]]:
@@ -741,15 +739,6 @@ def _trump_text(trump: Trump | None, tr: Translator) -> str:
     if trump is None:
         return tr("not decided yet")
     return tr(str(trump))
-
-
-def _alternatives(options: Sequence[Sequence[Card]], tr: Translator) -> str:
-    """Plays to choose from: ``♠A or ♥K K``."""
-    said = [tr.cards(o) for o in options]
-    text = said[0] if said else ""
-    for other in said[1:]:
-        text = tr("{first} or {second}", first=text, second=other)
-    return text
 
 
 def _fresh_copy(game: Game) -> Game:

@@ -10,10 +10,11 @@ from html import escape
 from tutor.cards import Cards
 from tutor.display import hand_html, trick_html
 from tutor.errors import TutorError
+from tutor.i18n import said
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
 from tutor.trick import TrickOutcome, explain_trick
-from widgets._common import said, translator
+from widgets._common import translator
 
 
 class Hand:

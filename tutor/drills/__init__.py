@@ -9,7 +9,7 @@ picks the form: ``FORMS[seed % len(FORMS)]``).
 >>> drill == generate("tractor", 4, level=1), drill.answer.value
 (True, 'choice')
 >>> drill.check("maybe").error
-"'maybe' is not one of the choices (yes, no)"
+"'maybe' is not one of the choices: choose Yes or No"
 >>> generate("chess", 1)
 Traceback (most recent call last):
 ...
@@ -32,10 +32,9 @@ from tutor.drills.common import (
     DrillError,
     GenerationError,
     Question,
-    said,
 )
 from tutor.errors import TutorError
-from tutor.i18n import N_, Text, Translator
+from tutor.i18n import N_, Text, Translator, said
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from typing import Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.i18n import Text, Translator, capitalized
+from tutor.i18n import Text, Translator, capitalized, or_list, said
 from tutor.notation import parse_cards
 from tutor.order import Trump
 
@@ -69,27 +69,6 @@ def redraw(rng: random.Random, build: Callable[[random.Random], T | None], what:
     raise GenerationError(Text("no deal gave {what} within {cap} redraws", what=what, cap=cap))
 
 
-def said(error: BaseException) -> str:
-    """An error's message as a :class:`~tutor.i18n.Text` when it was made with one (so a
-    Translator can say it), else its English text.
-
-    >>> said(DrillError(Text("level {n}", n=4))).template, said(ValueError("bad"))
-    ('level {n}', 'bad')
-    """
-    message = error.args[0] if len(error.args) == 1 else None
-    return message if isinstance(message, Text) else str(error)
-
-
-def sentences(tr: Translator, *parts: str) -> str:
-    """Sentences one after the other: a space between them in English, none in Chinese
-    (a Chinese sentence ends with its own full-width stop). Empty parts are left out.
-
-    >>> sentences(Translator("en"), "Right.", "", "Well done."), sentences(Translator("zh-Hans"), "对。", "好。")
-    ('Right. Well done.', '对。好。')
-    """
-    return ("" if tr.language.startswith("zh") else " ").join(p for p in parts if p)
-
-
 def sentence(reason: str, tr: Translator) -> str:
     """A reason from the rules module (a Text, said in ``tr``'s language) as a whole sentence.
 
@@ -97,11 +76,6 @@ def sentence(reason: str, tr: Translator) -> str:
     'You must play a pair.'
     """
     return tr("{reason}.", reason=capitalized(reason))
-
-
-def semicolons(tr: Translator, parts: Sequence[str]) -> str:
-    """Items of a list that may hold commas, separated by semicolons (full-width in Chinese)."""
-    return ("；" if tr.language.startswith("zh") else "; ").join(parts)
 
 
 def pick_trump(rng: random.Random, level: int) -> Trump:
@@ -209,7 +183,7 @@ class Question(Drill):
             ok, rule, why = self.judge(cards)
         answers, count = self.solutions()
         head = tr("Right.") if ok else tr("Not quite.")
-        return Feedback(ok, rule, sentences(tr, head, why), answers, count)
+        return Feedback(ok, rule, tr.sentences(head, why), answers, count)
 
 
 def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> str:
@@ -219,8 +193,8 @@ def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> st
     if answer is None or answer == "":
         raise AnswerError(tr("Choose one of the answers first, then press Check."))
     if not isinstance(answer, str) or answer not in keys:
-        raise AnswerError(tr("{answer} is not one of the choices ({keys})", answer=repr(answer)[:40],
-                             keys=", ".join(keys)))
+        raise AnswerError(tr("{answer} is not one of the choices: choose {choices}", answer=repr(answer)[:40],
+                             choices=or_list([c.label for c in choices])))
     return answer
 
 

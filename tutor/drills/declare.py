@@ -28,7 +28,6 @@ from tutor.drills.common import (
     deal,
     redraw,
     sentence,
-    sentences,
     yes_no,
     yes_no_key,
 )
@@ -156,7 +155,7 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
     choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS))
     choices += (Choice("redeal", tr("Nobody: deal again")),)
     if holder is not None:
-        why = sentences(tr, why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
+        why = tr.sentences(why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
     key = "redeal" if holder is None else str(holder)
     return Question(
         question=tr("Nobody declared. The kitty is turned over in this order; the hands are shown. Who becomes "

@@ -22,7 +22,6 @@ from tutor.drills.common import (
     pick_trump,
     redraw,
     sentence,
-    sentences,
     yes_no,
     yes_no_key,
 )
@@ -176,7 +175,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     verdict = check_follow(hand, lead, candidate, trump)
     why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
     if verdict.example and not verdict.legal:
-        why = sentences(tr, why, tr("A legal play: {cards}.", cards=verdict.example))
+        why = tr.sentences(why, tr("A legal play: {cards}.", cards=verdict.example))
     return Question(
         question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead_text,
                     cards=candidate),

@@ -30,7 +30,7 @@ from typing import Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
 
-from tutor.i18n import Text
+from tutor.i18n import Text, said
 
 STREAK_PER_STAR: Final = 5
 MAX_STARS: Final = 3
@@ -147,8 +147,7 @@ class Progress:
         try:
             progress, problems = _read(text, strict=False)
         except ProgressError as exc:
-            message = exc.args[0] if exc.args else str(exc)
-            return cls(), Text("progress could not be read and starts afresh: {problem}", problem=message)
+            return cls(), Text("progress could not be read and starts afresh: {problem}", problem=said(exc))
         if not problems:
             return progress, None
         note = problems[0]
@@ -223,9 +222,10 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[str]]:
                 raise ValueError(Text("due time without a time zone"))
             reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
         except Exception as exc:  # noqa: BLE001 - any malformed review is reported, never raised raw
-            said = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Text) else \
-                f"{exc.__class__.__name__}: {exc}"[:200]
-            bad(Text("review {review} is unreadable ({problem})", review=str(item)[:60], problem=said))
+            problem = said(exc)
+            if not isinstance(problem, Text):  # not one of ours: name the error too
+                problem = f"{exc.__class__.__name__}: {exc}"[:200]
+            bad(Text("review {review} is unreadable ({problem})", review=str(item)[:60], problem=problem))
     last = body.get("last")
     if last is not None:
         if not (isinstance(last, list) and len(last) == 4 and isinstance(last[0], str) and _is_int(last[1])

@@ -17,7 +17,6 @@ from tutor.drills.common import (
     deal,
     pick_trump,
     redraw,
-    sentences,
 )
 from tutor.drills.follow import choose_lead
 from tutor.i18n import Text, Translator, capitalized
@@ -104,14 +103,14 @@ def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Questi
         setting.append(tr("The declarer played solo."))
     trump = pick_trump(rng, level)
     question = (tr("The attackers finish with {total} points. {setting} What does {role} score?", total=total,
-                   setting=sentences(tr, *setting), role=role_text) if setting else
+                   setting=tr.sentences(*setting), role=role_text) if setting else
                 tr("The attackers finish with {total} points. What does {role} score?", total=total, role=role_text))
     return Question(
         kind="score", level=level, seed=seed, lang=tr.language, trump=trump, rules=("S1", "S2", "S3", "S4"),
         question=question,
         hand=(), table=Table(), shown=(), answer=AnswerKind.NUMBER, choices=(), pick=None,
         rule="S3" if declarations > 1 else "S2" if solo else "S1",
-        explain=tr("{explain}: {role} scores {answer}.", explain=capitalized(result.explain()), role=role_text,
+        explain=tr("{explain}: {role} scores {answer}.", explain=capitalized(result.explanation), role=role_text,
                    answer=answer),
         number=answer,
         hints=(tr("Find the row of the score table for {total} points.", total=total),

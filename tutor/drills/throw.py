@@ -20,7 +20,6 @@ from tutor.drills.common import (
     lanes_of_hand,
     pick_trump,
     redraw,
-    semicolons,
     yes_no,
     yes_no_key,
 )
@@ -104,7 +103,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
     text = throw
     suit = Trump.suit_name(lane)
-    parts = semicolons(tr, [tr.cards(c.cards) for c in result.components])
+    parts = tr.semicolons([tr.cards(c.cards) for c in result.components])
     why = tr("{throw}: {reason}.", throw=text, reason=capitalized(result.reason))
     look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
               throw=text, parts=parts, suit=suit)

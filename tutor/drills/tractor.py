@@ -23,8 +23,6 @@ from tutor.drills.common import (
     deal,
     pick_trump,
     redraw,
-    semicolons,
-    sentences,
     yes_no,
     yes_no_key,
 )
@@ -179,7 +177,7 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question
 
     trump, seat, hand = redraw(rng, build, Text("a hand holding a tractor"))
     runs, answer = tractor_cards(hand, trump)
-    listing = semicolons(tr, [tr.cards([c for c in run for _ in range(2)]) for run in runs])
+    listing = tr.semicolons([tr.cards([c for c in run for _ in range(2)]) for run in runs])
     answer_text = tr.cards(answer)
 
     def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
@@ -192,7 +190,7 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question
                          tr("{cards} belong to no tractor.", cards=extra))
         if missing:
             parts.append(tr("You left out {cards}.", cards=missing))
-        return not extra and not missing, "M2", sentences(tr, *parts)
+        return not extra and not missing, "M2", tr.sentences(*parts)
 
     return Question(
         kind="tractor", level=level, seed=seed, lang=tr.language,

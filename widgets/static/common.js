@@ -20,10 +20,11 @@ function fill(template, params) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }
 
-// The page speaks the widget's language: screen readers pick their voice, and browsers
-// the right CJK glyphs, from <html lang>.
-function setPageLang(lang) {
-  if (lang && document.documentElement.lang !== lang) document.documentElement.lang = lang;
+// A widget speaks its own language: screen readers pick their voice, and browsers the
+// right CJK glyphs, from the `lang` of the widget's own element. The page's <html lang>
+// is the server's: an English widget on a Chinese page relabels nothing but itself.
+function setLang(node, lang) {
+  if (lang) node.setAttribute("lang", lang); else node.removeAttribute("lang");
 }
 
 // ---------------------------------------------------------------- card picker

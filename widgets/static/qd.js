@@ -14,7 +14,6 @@ function timings() {
 // ---------------------------------------------------------------- stand-alone picker
 function renderPicker({ model, el }) {
   const labels = model.get("labels") || {};
-  setPageLang(model.get("lang"));
   const live = h("div", { class: "qd-sr", "aria-live": "polite" });
   const picker = makePicker({
     labels,
@@ -23,6 +22,7 @@ function renderPicker({ model, el }) {
     onSubmit: (selected) => model.send({ type: "submit", selected, cards: picker.cardsOf(selected) }),
   });
   const root = h("div", { class: "qd-root" }, picker.root, live);
+  setLang(root, model.get("lang"));
   const draw = () => {
     picker.setCards(model.get("cards") || [], model.get("pick"), false);
     picker.setSelected(model.get("selected"));
@@ -55,7 +55,6 @@ function writeStore(key, value) {
 
 function renderDrill({ model, el }) {
   const L = () => model.get("labels") || {};
-  setPageLang(model.get("lang"));
   let checkId = 0;
   const pending = new Map(); // check id -> performance.now() at the click
   let lastToken = null;
@@ -83,6 +82,7 @@ function renderDrill({ model, el }) {
   const root = h("section", { class: "qd-root qd-drill", "data-qd": "drill" },
     h("header", { class: "qd-head" }, title, stats), question, table, shown, answerBox, actions, hintList,
     feedback, note, footer, live);
+  setLang(root, model.get("lang"));
 
   const picker = makePicker({
     labels: L(),
@@ -345,7 +345,7 @@ function renderDrill({ model, el }) {
   window.addEventListener("storage", onStorage);
 
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
-  const onLang = () => setPageLang(model.get("lang"));
+  const onLang = () => setLang(root, model.get("lang"));
   const onSelected = () => { if (!answered()) picker.setSelected(model.get("selected")); };
   const listeners = [
     ["change:state", drawDrill], ["change:feedback", onFeedback], ["change:hints", drawHints],
@@ -372,8 +372,8 @@ function renderDrill({ model, el }) {
 
 // The course map: the kernel draws it from the progress this browser keeps.
 function renderCourse({ model, el }) {
-  setPageLang(model.get("lang"));
   const root = h("nav", { class: "qd-root qd-course", "data-qd": "course" });
+  setLang(root, model.get("lang"));
   const draw = () => { root.innerHTML = model.get("html") || ""; };
   const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")) });
   const onStorage = (event) => { if (event.key === model.get("storage_key")) send(); };

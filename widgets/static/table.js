@@ -13,7 +13,6 @@ function timings() {
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
   const L = () => model.get("labels") || {};
-  setPageLang(model.get("lang"));
   const S = () => model.get("state") || {};
   let timer = null;
   let paused = false;
@@ -51,6 +50,7 @@ function render({ model, el }) {
   const footer = h("div", { class: "qt-footer" });
   const root = h("section", { class: "qd-root qt-table", "data-qd": "table" },
     h("header", { class: "qd-head" }, phase, status), seatsBox, trickText, prompt, declareBox, kittyBox);
+  setLang(root, model.get("lang"));
 
   const picker = makePicker({
     labels: L(),
@@ -333,11 +333,12 @@ function render({ model, el }) {
   const onHint = () => { hintText.textContent = model.get("hint_text") || ""; };
   const onSelected = () => picker.setSelected(model.get("selected"));
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  const onLang = () => setLang(root, model.get("lang"));
   const listeners = [
     ["change:state", draw], ["change:hand", onHand], ["change:selected", onSelected], ["change:feedback", onFeedback],
     ["change:hint_text", onHint], ["change:download", onDownload], ["change:load_error", onLoadError],
     ["change:four_colour", onFour], ["change:pause_ms", drawControls], ["change:deal_ms", drawControls],
-    ["change:stop_to_declare", drawControls], ["change:labels", draw],
+    ["change:stop_to_declare", drawControls], ["change:labels", draw], ["change:lang", onLang],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   onHand();
