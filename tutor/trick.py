@@ -18,7 +18,7 @@ from typing import Any
 from tutor.cards import Card, points
 from tutor.combos import Kind, Shape, is_tractor, shape_of
 from tutor.errors import InvalidPlayError
-from tutor.i18n import Text, Translator, current
+from tutor.i18n import Text
 from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import Trump, TrumpLike, as_trump
 from tutor.ruff import ruff_rank
@@ -57,10 +57,6 @@ class TrickOutcome:
             object.__setattr__(self, "_reason", reason)
             object.__setattr__(self, "_make", None)
         return reason
-
-    def say(self, tr: Translator | None = None) -> str:
-        """:attr:`reason` in ``tr``'s language (the kernel's language by default)."""
-        return (tr or current())(self.reason)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
