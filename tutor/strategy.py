@@ -38,7 +38,7 @@ from tutor.game import (
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.trick import explain_trick
+from tutor.trick import trick_winner
 
 _FULL = Counter(PACK)
 
@@ -243,13 +243,13 @@ class ComputerPlayer:
         assert trump is not None
         partners, opponents = _sides(view)
         plays = [cards for _, cards in view.trick]
-        current = explain_trick(plays, trump).winner
+        current = trick_winner(plays, trump)
         winner_seat = view.trick[current][0]
         last = len(view.trick) == PLAYERS - 1
         trick_points = sum(c.points for cards in plays for c in cards)
         options = []
         for play in self._candidates(view):
-            wins = explain_trick(plays + [play], trump).winner == len(plays)
+            wins = trick_winner(plays + [play], trump) == len(plays)
             points = sum(c.points for c in play)
             options.append((play, wins, points, self._cost(view, play)))
         if winner_seat in partners and (last or self._holds(view, plays[current], current)):

@@ -10,12 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import FrozenInstanceError
-from functools import partial
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from tutor.cards import Card, points
+from tutor.cards import Card, Cards, points
 from tutor.combos import Kind, Shape, is_tractor, shape_of
 from tutor.errors import InvalidPlayError
 from tutor.i18n import Text
@@ -24,60 +23,25 @@ from tutor.order import Trump, TrumpLike, as_trump
 from tutor.ruff import ruff_rank
 
 
+@dataclass(frozen=True, slots=True)
 class TrickOutcome:
     """The winner of a trick (an index into its plays), the points it takes (B2),
-    and a sentence saying why (a :class:`~tutor.i18n.Text`, made when first read).
-
-    Immutable, compared and hashed by its three fields like a frozen dataclass.
-    """
-
-    __slots__ = ("winner", "points", "_reason", "_make")
-    __match_args__ = ("winner", "points", "reason")
+    and a sentence saying why (a :class:`~tutor.i18n.Text`)."""
 
     winner: int
     points: int
-    _reason: str | None
-    _make: Callable[[], str] | None
+    reason: str
 
-    def __init__(self, winner: int, points: int, reason: str | Callable[[], str]) -> None:
-        _set = object.__setattr__
-        _set(self, "winner", winner)
-        _set(self, "points", points)
-        lazy = not isinstance(reason, str)
-        _set(self, "_reason", None if lazy else reason)
-        _set(self, "_make", reason if lazy else None)
 
-    @property
-    def reason(self) -> str:
-        """Why the winner wins: ``'♥8 ♥8 wins: it over-ruffs ♥7 ♥7 (R5)'``."""
-        reason = self._reason
-        if reason is None:
-            assert self._make is not None
-            reason = self._make()
-            object.__setattr__(self, "_reason", reason)
-            object.__setattr__(self, "_make", None)
-        return reason
+class _Settled(NamedTuple):
+    """Who wins a trick and how, before anything is said about it."""
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, TrickOutcome)
-        return (self.winner, self.points, self.reason) == (other.winner, other.points, other.reason)
-
-    def __hash__(self) -> int:
-        return hash((self.winner, self.points, self.reason))
-
-    def __repr__(self) -> str:
-        return f"TrickOutcome(winner={self.winner!r}, points={self.points!r}, reason={self.reason!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (TrickOutcome, (self.winner, self.points, self.reason))
+    cards: list[Cards]
+    shape: Shape
+    winner: int
+    why: int
+    beaten: Sequence[Card]
+    tie: bool
 
 
 def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
@@ -98,7 +62,12 @@ def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
 def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     """The winner of a trick and why (B1). ``plays[0]`` is the lead, which is
     taken to stand (a failed throw is settled before the trick, L4)."""
-    trump = as_trump(trump)
+    settled = _settle(plays, as_trump(trump))
+    return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards), _why(settled))
+
+
+def _settle(plays: Sequence[CardsLike], trump: Trump) -> _Settled:
+    """Who wins the trick (B1, R1–R5, T6, W6), with no sentence made."""
     if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
         raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
     cards = [parse_cards(p) for p in plays]
@@ -135,15 +104,15 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
         elif ruff is not None and (not ruffed or (rank is not None and ruff.order > rank)):
             why, beaten = (_OVER_RUFF, cards[winner]) if ruffed else (_RUFF, ())
             winner, rank, ruffed, tie = i, ruff.order, True, False
-    taken = sum(points(p) for p in cards)
-    return TrickOutcome(winner, taken, partial(_why, cards[winner], why, shape, beaten, tie))
+    return _Settled(cards, shape, winner, why, beaten, tie)
 
 
 _LEAD_WINS, _HIGHEST, _RUFF, _OVER_RUFF = range(4)
 
 
-def _why(won: Sequence[Card], why: int, shape: Shape, beaten: Sequence[Card], tie: bool) -> Text:
+def _why(settled: _Settled) -> Text:
     """The sentence of :class:`TrickOutcome`: ``'♥8 ♥8 wins: it over-ruffs ♥7 ♥7 (R5)'``."""
+    why, shape, won = settled.why, settled.shape, settled.cards[settled.winner]
     reason: Text
     if why == _HIGHEST:
         kind = shape.kind
@@ -154,12 +123,12 @@ def _why(won: Sequence[Card], why: int, shape: Shape, beaten: Sequence[Card], ti
         else:
             reason = Text("it is the highest {length}-pair tractor in the led suit (B1)", length=shape.tractors[0])
     elif why == _OVER_RUFF:
-        reason = Text("it over-ruffs {cards} (R5)", cards=beaten)
+        reason = Text("it over-ruffs {cards} (R5)", cards=settled.beaten)
     elif why == _RUFF:
         reason = Text("it ruffs: all trumps on a side-suit lead (R1–R4)")
     else:
         reason = Text("the lead wins unless beaten (B1)")
-    if tie:
+    if settled.tie:
         return Text("{cards} wins: {reason}; a later play ties with it, and a tie goes to the play made first (T6)",
                     cards=won, reason=reason)
     return Text("{cards} wins: {reason}", cards=won, reason=reason)
@@ -168,4 +137,4 @@ def _why(won: Sequence[Card], why: int, shape: Shape, beaten: Sequence[Card], ti
 def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:
     """Index into ``plays`` of the play that wins the trick (B1, T6: ties go to the
     card played first). ``plays[0]`` is the lead."""
-    return explain_trick(plays, trump).winner
+    return _settle(plays, as_trump(trump)).winner
