@@ -24,7 +24,7 @@ browser's own languages (``Accept-Language``), else English.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from html import escape
 from typing import Any, Final
@@ -57,8 +57,14 @@ def choose_language(query: str | None, cookie: str | None, accept_language: str 
     return negotiate(accept_language)
 
 
-def language_switch(language: str, query: str | None) -> str:
-    """The links that open this page in each language (the other link parameters kept)."""
+def language_switch(language: str, query: str | None, page: Callable[[str], str] | None = None) -> str:
+    """The links that open this page in each language (the other link parameters kept).
+    ``page(language)`` is the address of this page in that language, where each language
+    has its own page (the static site); by default the same page with ``?lang=``.
+
+    >>> print(language_switch("en", None, page=lambda other: f"../{other}/05-following.html"))
+    <nav class="qd-languages" aria-label="Language 语言 語言"><strong aria-current="page" lang="en">English</strong> · <a href="../zh-Hans/05-following.html?lang=zh-Hans" hreflang="zh-Hans" lang="zh-Hans">简体中文</a> · <a href="../zh-Hant/05-following.html?lang=zh-Hant" hreflang="zh-Hant" lang="zh-Hant">繁體中文</a></nav>
+    """
     kept = [(key, value) for key, value in parse_qsl(query or "", keep_blank_values=True)[:20] if key != "lang"]
     items = []
     for other in LANGUAGES:
@@ -66,7 +72,7 @@ def language_switch(language: str, query: str | None) -> str:
         if other == language:
             items.append(f'<strong aria-current="page" lang="{other}">{name}</strong>')
         else:
-            href = escape("?" + urlencode([*kept, ("lang", other)]))
+            href = escape((page(other) if page else "") + "?" + urlencode([*kept, ("lang", other)]))
             items.append(f'<a href="{href}" hreflang="{other}" lang="{other}">{name}</a>')
     return f'<nav class="qd-languages" aria-label="Language 语言 語言">{" · ".join(items)}</nav>'
 
@@ -87,10 +93,12 @@ def lesson_text(slug: str, language: str) -> Mapping[tuple[str, str], str]:
             if m.id and m.string and m.context and not m.fuzzy}
 
 
-def localize(notebook: Any, slug: str, language: str, query: str | None = None) -> Any:
+def localize(notebook: Any, slug: str, language: str, query: str | None = None,
+             switch: Callable[[str], str] | None = None) -> Any:
     """A copy of a lesson notebook (``nbformat`` node) in ``language``: its markdown
     translated (a cell whose English changed since it was translated stays English),
-    the language switch first, and a first code cell choosing the kernel's language."""
+    the language switch first (its links made by ``switch``, see :func:`language_switch`),
+    and a first code cell choosing the kernel's language."""
     import nbformat
 
     if language not in LANGUAGES:
@@ -103,8 +111,8 @@ def localize(notebook: Any, slug: str, language: str, query: str | None = None) 
     start = nbformat.from_dict({  # type: ignore[no-untyped-call]
         "cell_type": "code", "id": LANGUAGE_CELL, "metadata": {}, "outputs": [], "execution_count": None,
         "source": f"from tutor.i18n import set_language\nset_language({language!r})"})
-    switch = nbformat.from_dict({  # type: ignore[no-untyped-call]
-        "cell_type": "markdown", "id": SWITCH_CELL, "metadata": {}, "source": language_switch(language, query)})
-    page.cells[:0] = [start, switch]
+    links = nbformat.from_dict({  # type: ignore[no-untyped-call]
+        "cell_type": "markdown", "id": SWITCH_CELL, "metadata": {}, "source": language_switch(language, query, switch)})
+    page.cells[:0] = [start, links]
     page.metadata["language"] = language
     return page
