@@ -14,6 +14,7 @@ one is ignored with a note for the page, never an error.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl
@@ -22,6 +23,9 @@ from tutor.errors import TutorError
 from tutor.i18n import ENGLISH, LANGUAGES, N_, Text, Translator
 
 MAX_SEED: Final = 2**31 - 1
+STATIC_SITE: Final = sys.platform == "emscripten"
+"""True in a page of the static site (``./dev site``: Python runs in the browser), where
+each lesson is an ``.html`` page rather than a notebook Voila renders."""
 LEVELS: Final = (1, 2, 3)
 
 
@@ -38,6 +42,16 @@ class LessonInfo:
     @property
     def notebook(self) -> str:
         return f"{self.slug}.ipynb"
+
+    @property
+    def page(self) -> str:
+        """The lesson's address beside the course's other pages: its notebook where Voila
+        serves the course, its ``.html`` page on the static site.
+
+        >>> lesson("05-following").page
+        '05-following.ipynb'
+        """
+        return f"{self.slug}.html" if STATIC_SITE else self.notebook
 
 
 LESSONS: Final[tuple[LessonInfo, ...]] = (

@@ -131,7 +131,7 @@ class CourseMap(anywidget.AnyWidget):
                 head = tr("{title}:", title=title)
                 badges.append(f'<span class="qd-course-kind">{escape(head)} <span aria-label="{escape(label)}">'
                               f'{stars}</span> · {escape(answered)}</span>')
-            rows.append(f'<li data-lesson="{info.slug}"><a href="{info.notebook}{suffix}">{escape(tr(info.title))}</a>'
+            rows.append(f'<li data-lesson="{info.slug}"><a href="{info.page}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'
                         f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')
         note = notes_html((self.note,)) if self.note else ""

@@ -93,6 +93,11 @@ carries 1,100 locales (11 MB), and the rest are left out of the site."""
 
 KERNEL_SETTINGS: Final = "@jupyterlite/pyodide-kernel-extension:kernel"
 
+UNUSED: Final = ("build", "doc", "jupyter-lite.ipynb", "bootstrap.js", "config-utils.js", "service-worker.js",
+                 "manifest.webmanifest", "voici/tree", "voici/index.html")
+"""What JupyterLite and Voici write that no page of the course loads (JupyterLite's own
+apps, 59 MB, and Voici's file browser): left out of the site, with every source map."""
+
 
 def lesson_page(language: str, slug: str) -> str:
     """Where a lesson's page is, from the site's root."""
@@ -141,6 +146,7 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
         built = work / "out"
         voici_build(lite, contents, built)
         say("pages made offline")
+        prune(built)
         finish_pages(built, slugs)
         (built / "index.html").write_text(home_page(), "utf-8")
         (built / ".nojekyll").write_text("", "utf-8")  # GitHub Pages serves folders starting with _
@@ -371,7 +377,7 @@ def voici_build(lite: Path, contents: Path, out: Path) -> None:
     (lite / ".jupyterlite.doit.db").unlink(missing_ok=True)  # a stale one once skipped the pyodideUrl patch
     voici = Path(sys.executable).with_name("voici")
     run([str(voici), "build", "--lite-dir", str(lite), "--contents", str(contents), "--output-dir", str(out),
-         "--strip_sources=True", "--show_tracebacks=False", "--log-level=WARN"], cwd=lite)
+         "--apps", "voici", "--strip_sources=True", "--show_tracebacks=False", "--log-level=WARN"], cwd=lite)
 
 
 # ----------------------------------------------------------------- after the build
@@ -405,6 +411,18 @@ def finish_pages(site: Path, slugs: Iterable[str]) -> None:
                 raise BuildError(f"{page.name}: no jupyter-config-data to hand the link to the kernel")
             html = _CONFIG.sub(lambda m: f"<script>{script}</script>\n{m.group(1)}", html, count=1)
             page.write_text(html, "utf-8")
+
+
+def prune(site: Path) -> None:
+    """Remove :data:`UNUSED` and source maps."""
+    for name in UNUSED:
+        target = site / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        else:
+            target.unlink(missing_ok=True)
+    for source_map in site.rglob("*.map"):
+        source_map.unlink()
 
 
 def page_script() -> str:
