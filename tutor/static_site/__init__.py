@@ -82,10 +82,15 @@ SERVER_ONLY: Final[Mapping[str, str]] = {
     "jupyterlab": "the served course's front end; Voici brings its own",
     "ipykernel": "the Pyodide kernel brings its own",
     "nbformat": "read by the server's lesson translation; the site is translated when it is built",
-    "widgetsnbextension": "the classic notebook's widget files; Voici brings the widget front end",
 }
 """Requirements of the shipped packages that the page does not need, and why. A
 requirement that is neither shipped nor listed here fails the build."""
+
+KERNEL_WHEELS: Final = ("ipykernel", "piplite", "pyodide_kernel", "widgetsnbextension-4")
+"""The Pyodide kernel's own wheels (its kernel, its installer, and shims for ``ipykernel`` and
+``widgetsnbextension``), shipped inside its JupyterLab extension: put in the lock too, so
+that Pyodide loads every package the page needs in one batch when it starts, instead of
+the kernel installing them one after another."""
 
 BABEL_LOCALES: Final = ("root", "en", "zh", "zh_Hans", "zh_Hant")
 """Babel's locale data the course reads (plural forms of its languages); Babel's wheel
@@ -125,20 +130,23 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
         info = unpack_pyodide(fetch_pyodide(cache), pyodide_dir)
         say("wheels for the browser (PyPI, pinned by hash)")
         wheels = list(fetch_wheels(cache))
+        wheels.extend(kernel_wheels())
         wheels.append(project_wheel(work / "project"))
-        shipped: list[Path] = []
+        staged = work / "wheels"
+        staged.mkdir()
         for wheel in wheels:
-            target = pyodide_dir / wheel.name
             if canonicalize_name(wheel_name(wheel)) == "babel":
-                strip_babel(wheel, target)
+                strip_babel(wheel, staged / wheel.name)
             else:
-                shutil.copyfile(wheel, target)
-            shipped.append(target)
+                shutil.copyfile(wheel, staged / wheel.name)
+        say("wheels compiled to bytecode (Pyodide under Node)")
+        compile_wheels(pyodide_dir, info, staged, pyodide_dir)
+        shipped = [pyodide_dir / wheel.name for wheel in wheels]
         for name in STAND_INS:
             shipped.append(stand_in_wheel(name, pyodide_dir))
         say(f"lock file for {len(shipped)} packages")
-        write_lock(pyodide_dir / "pyodide-lock.json", info, shipped)
-        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=2), "utf-8")
+        packages = write_lock(pyodide_dir / "pyodide-lock.json", info, shipped)
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2), "utf-8")
         say(f"lessons in {', '.join(LANGUAGES)}")
         contents = work / "contents"
         slugs = write_lessons(lessons, contents)
@@ -221,6 +229,19 @@ def fetch_wheels(cache: Path) -> Iterator[Path]:
         yield have[key]
 
 
+def kernel_wheels() -> list[Path]:
+    """:data:`KERNEL_WHEELS`, from the installed ``jupyterlite-pyodide-kernel``."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        folder = Path(base) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if folder.is_dir():
+            found = [next(iter(sorted(folder.glob(f"{name}*.whl"))), None) for name in KERNEL_WHEELS]
+            if all(found):
+                return [p for p in found if p is not None]
+    raise BuildError("the Pyodide kernel's wheels were not found (pip install -e '.[site]')")
+
+
 def project_wheel(folder: Path) -> Path:
     """The project built into a wheel by its own build backend."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -232,6 +253,20 @@ def project_wheel(folder: Path) -> Path:
     if not found:
         raise BuildError("the project's wheel was not built")
     return found[-1]
+
+
+def compile_wheels(pyodide_dir: Path, info: Mapping[str, Any], source: Path, target: Path) -> None:
+    """Every wheel of ``source`` into ``target`` with its modules as bytecode for Pyodide's
+    Python and no test suites (``compile_wheels.py``, run by Pyodide under Node: the
+    bytecode must be Python 3.12's, and this machine's Python may be another)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the site's wheels with Pyodide (apt-get install nodejs)")
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps({"info": dict(info), "packages": {}}), "utf-8")
+    run([node, str(HERE / "compile.mjs"), str(pyodide_dir), str(source), str(target)])
+    for wheel in source.glob("*.whl"):
+        if not (target / wheel.name).exists():
+            raise BuildError(f"{wheel.name} was not compiled")
 
 
 def wheel_name(wheel: Path) -> str:
@@ -334,20 +369,25 @@ def lock_entry(path: Path, wheel: WheelInfo, shipped: set[str]) -> dict[str, Any
     }
 
 
-def write_lock(path: Path, info: Mapping[str, Any], wheels: Iterable[Path]) -> None:
-    """Pyodide's ``pyodide-lock.json`` listing exactly the shipped wheels."""
+def write_lock(path: Path, info: Mapping[str, Any], wheels: Iterable[Path]) -> list[str]:
+    """Pyodide's ``pyodide-lock.json`` listing exactly the shipped wheels; returns their names."""
     read = {wheel: read_wheel(wheel) for wheel in wheels}
     shipped = {w.name for w in read.values()}
     packages = {w.name: lock_entry(p, w, shipped) for p, w in sorted(read.items(), key=lambda item: item[1].name)}
     path.write_text(json.dumps({"info": dict(info), "packages": packages}, indent=1, sort_keys=True), "utf-8")
+    return sorted(packages)
 
 
-def lite_config() -> dict[str, Any]:
-    """``jupyter-lite.json``: Pyodide from the site itself, never from PyPI or a CDN."""
+def lite_config(packages: Iterable[str]) -> dict[str, Any]:
+    """``jupyter-lite.json``: Pyodide from the site itself, never from PyPI or a CDN, loading
+    every shipped package as it starts (fetched in parallel, no installer round trips)."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "启东招朋友", "disabledExtensions": [],
         "litePluginSettings": {KERNEL_SETTINGS: {
-            "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True}}}}
+            "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,
+            # Named as the kernel names what it would install otherwise (pyodide_kernel);
+            # Pyodide reads either spelling.
+            "loadPyodideOptions": {"packages": [name.replace("-", "_") for name in packages]}}}}}
 
 
 # ----------------------------------------------------------------- lessons
@@ -386,13 +426,14 @@ _CDN = re.compile(r'<link[^>]+href="https?://[^"]*"[^>]*>\s*|<script[^>]+src="ht
                   r'|<script\b[^>]*>(?:(?!</script>).)*?\bimport\(\s*"https?://(?:(?!</script>).)*</script>\s*', re.DOTALL)
 """Voici's links to CDNs: Font Awesome (the course uses no icons from it) and the script that
 imports mermaid for diagrams (the course has none)."""
-_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)')
+_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">.*?</script>)', re.DOTALL)
 
 
 def finish_pages(site: Path, slugs: Iterable[str]) -> None:
     """Each rendered page made to work offline from any folder: Voici's CDN links
     dropped, its relative URLs resolved, ``<html lang>`` set, links between lessons
-    pointed at pages, and ``page.js`` run before the app starts."""
+    pointed at pages, and ``page.js`` run just after the page's configuration, before the
+    app reads it."""
     script = page_script()
     lessons = "|".join(re.escape(s) for s in slugs)
     for other in site.rglob("*.html"):
@@ -409,7 +450,7 @@ def finish_pages(site: Path, slugs: Iterable[str]) -> None:
                           html, count=1)
             if not _CONFIG.search(html):
                 raise BuildError(f"{page.name}: no jupyter-config-data to hand the link to the kernel")
-            html = _CONFIG.sub(lambda m: f"<script>{script}</script>\n{m.group(1)}", html, count=1)
+            html = _CONFIG.sub(lambda m: f"{m.group(1)}\n<script>{script}</script>", html, count=1)
             page.write_text(html, "utf-8")
 
 
