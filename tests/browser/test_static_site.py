@@ -33,7 +33,7 @@ from voila_serve import REPO, free_port, unavailable
 from tutor.course import LESSONS, parse_link
 from tutor.drills import generate
 from tutor.drills.progress import Progress
-from tutor.i18n import LANGUAGES
+from tutor.i18n import LANGUAGES, negotiate
 from tutor.static_site import BuildError, build, lesson_page
 from widgets.drill import STORAGE_KEY
 
@@ -218,6 +218,11 @@ def test_the_browser_language_and_a_language_link(browser: Any, site: StaticSite
     page = learner.open(site.url("06-ruffing.ipynb", "lang=zh-Hans&kind=trick"), drills=1)
     assert page.url.split("?")[0].endswith(lesson_page("zh-Hans", "06-ruffing"))
     assert page.locator("[data-qd=drill]").count() == 1  # kind=trick reached the kernel
+    # The page picks the browser's language as the served course does (tutor.i18n.negotiate).
+    for tags in (["zh-TW", "en"], ["zh-CN"], ["fr", "en-GB"], ["de"], [], ["zh-HK"], ["zh"], ["zh-Hans-HK"],
+                 ["ja", "zh-Hant-TW"], ["EN-us"], ["zh-MO", "zh-CN"]):
+        shown = page.evaluate("tags => window.qdSite.browserLanguage(tags)", tags)
+        assert shown == negotiate(",".join(tags)), tags
     page.close()
     learner.close()
 
@@ -252,7 +257,7 @@ def test_every_page_renders_clean(slug: str, learner: Learner, site: StaticSite)
 def test_tricks_at_the_table(learner: Learner, site: StaticSite) -> None:
     page = learner.open(site.url("10-play.ipynb", "seed=7"), wait_for="table")
     table = page.locator("[data-qd=table]")
-    tricks = 0
+    plays = 0
     version = 0
     for _ in range(60):
         page.wait_for_function(
@@ -261,7 +266,7 @@ def test_tricks_at_the_table(learner: Learner, site: StaticSite) -> None:
             arg=version, timeout=60_000)
         version = int(table.get_attribute("data-version") or 0)
         waiting, phase = table.get_attribute("data-waiting"), table.get_attribute("data-phase")
-        if waiting == "done" or tricks >= 3:
+        if waiting == "done" or plays >= 3:
             break
         if waiting == "declare":
             page.click("[data-qd=pass]")
@@ -276,7 +281,7 @@ def test_tricks_at_the_table(learner: Learner, site: StaticSite) -> None:
         else:
             page.locator("[data-qd=hand] .qd-option[aria-selected=true]").first.focus()
             page.keyboard.press("Enter")
-            tricks += 1
-    assert tricks >= 3, "the learner played fewer than 3 times"
+            plays += 1
+    assert plays >= 3, "the learner played fewer than 3 times"
     _assert_clean(page, learner.errors, "10-play")
     page.close()

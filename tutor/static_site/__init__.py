@@ -44,6 +44,7 @@ import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from email.parser import Parser
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -119,7 +120,10 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
     """Build the site into ``out`` (replaced whole). Downloads go to ``cache`` and are
     reused. Returns what was built (file count, bytes, seconds)."""
     started = time.monotonic()
-    say = (lambda *_: None) if quiet else (lambda text: print(f"site: {text}", flush=True))
+    def say(text: str) -> None:
+        if not quiet:
+            print(f"site: {text}", flush=True)
+
     cache.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="qd-site-") as scratch:
         work = Path(scratch)
@@ -336,9 +340,10 @@ def read_wheel(path: Path) -> WheelInfo:
         else:
             imports = tuple(sorted({_top_level(n) for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
                                    - {""}))
-    environment = {**default_environment(), "sys_platform": "emscripten", "platform_system": "Emscripten",
-                   "python_version": PYTHON, "python_full_version": f"{PYTHON}.7", "implementation_name": "cpython",
-                   "platform_python_implementation": "CPython", "os_name": "posix", "extra": ""}
+    environment: dict[str, str] = {key: str(value) for key, value in default_environment().items()}
+    environment.update(sys_platform="emscripten", platform_system="Emscripten", python_version=PYTHON,
+                       python_full_version=f"{PYTHON}.7", implementation_name="cpython",
+                       platform_python_implementation="CPython", os_name="posix", extra="")
     requires = []
     for line in meta.get_all("Requires-Dist") or []:
         requirement = Requirement(line)
@@ -404,12 +409,17 @@ def write_lessons(lessons: Path, contents: Path) -> list[str]:
         for language in LANGUAGES:
             folder = contents / language
             folder.mkdir(parents=True, exist_ok=True)
-            page = localize(notebook, slug, language, switch=lambda other, slug=slug: f"../{other}/{slug}.html")
+            page = localize(notebook, slug, language, switch=partial(_page_beside, slug))
             nbformat.write(page, folder / notebook_path.name)  # type: ignore[no-untyped-call]
         slugs.append(slug)
     if not slugs:
         raise BuildError(f"no notebooks in {lessons}")
     return slugs
+
+
+def _page_beside(slug: str, language: str) -> str:
+    """The page of lesson ``slug`` in ``language``, from a lesson page of another language."""
+    return f"../{language}/{slug}.html"
 
 
 def voici_build(lite: Path, contents: Path, out: Path) -> None:

@@ -13,6 +13,7 @@ import re
 import zipfile
 
 TESTS = re.compile(r"(^|/)tests?/")
+_hash_pyc = getattr(bootstrap, "_code_to_hash_pyc")  # what py_compile writes, without a source file
 
 
 def compile_wheel(source: str, target: str) -> None:
@@ -28,7 +29,7 @@ def compile_wheel(source: str, target: str) -> None:
                 except SyntaxError:
                     new.writestr(item, data)
                     continue
-                pyc = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+                pyc = _hash_pyc(code, importlib.util.source_hash(data), checked=False)
                 compiled = zipfile.ZipInfo(name[:-3] + ".pyc", date_time=item.date_time)
                 compiled.compress_type = zipfile.ZIP_DEFLATED
                 new.writestr(compiled, pyc)
@@ -36,6 +37,7 @@ def compile_wheel(source: str, target: str) -> None:
                 new.writestr(item, data)
 
 
-for wheel in sorted(os.listdir("/in")):
-    if wheel.endswith(".whl"):
-        compile_wheel("/in/" + wheel, "/out/" + wheel)
+if __name__ == "__main__":  # as compile.mjs runs it
+    for wheel in sorted(os.listdir("/in")):
+        if wheel.endswith(".whl"):
+            compile_wheel("/in/" + wheel, "/out/" + wheel)
