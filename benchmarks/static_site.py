@@ -30,6 +30,7 @@ import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import psutil
 
@@ -48,6 +49,7 @@ class FileServer:
     """``python -m http.server`` serving the site on 127.0.0.1."""
 
     def __init__(self, site: Path) -> None:
+        self.site = site
         self.port = free_port()
         self.process = subprocess.Popen([sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
                                          "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -90,7 +92,6 @@ def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
     off: list[str] = []
     fetched: list[str] = []
-    sizes: list[int] = []
 
     def route(request_route: Any) -> None:
         url = request_route.request.url
@@ -102,7 +103,7 @@ def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
 
     ctx.route("**/*", route)
     page = ctx.new_page()
-    page.on("requestfinished", lambda r: (fetched.append(r.url), sizes.append(r.sizes()["responseBodySize"])))
+    page.on("requestfinished", lambda r: fetched.append(r.url))
     page.goto(files.base + "/", wait_until="load")
     page.wait_for_selector("[data-qd=course] li a", timeout=120_000)
     page.click('[data-qd=course] li[data-lesson="05-following"] a')
@@ -110,8 +111,10 @@ def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
     page.wait_for_timeout(1000)
     page.close()
     ctx.close()
-    return {"requests": len(fetched), "bytes": sum(sizes), "off_host": off,
-            "urls": [u for u in dict.fromkeys(fetched) if u.startswith(files.base)]}
+    urls = [u for u in dict.fromkeys(fetched) if u.startswith(files.base)]
+    on_disk = [files.site / unquote(urlsplit(u).path).lstrip("/") for u in urls]
+    sent = sum(p.stat().st_size for p in on_disk if p.is_file())  # what the plain file server sends
+    return {"requests": len(fetched), "files": len(urls), "bytes": sent, "off_host": off, "urls": urls}
 
 
 def load_times(browser: Any, url_of: Any, cpu_of: Any, warm: int) -> dict[str, Any]:
@@ -195,7 +198,8 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             visit = first_visit(browser, files)
-            print(f"first visit (home → lesson 05): {visit['requests']} requests, {visit['bytes'] / 1e6:.1f} MB; "
+            print(f"first visit (home → lesson 05): {visit['requests']} requests, {visit['files']} files, "
+                  f"{visit['bytes'] / 1e6:.1f} MB (uncompressed); "
                   f"requests off 127.0.0.1: {len(visit['off_host'])} {visit['off_host'][:3]}")
             static = load_times(browser, lambda slug: f"{files.base}/{lesson_page('en', slug)}", files.cpu, args.warm)
             served = load_times(browser, lambda slug: voila.url(f"{slug}.ipynb"), lambda: voila_cpu(voila), args.warm)
