@@ -261,7 +261,7 @@ def project_wheel(folder: Path) -> Path:
 
 def compile_wheels(pyodide_dir: Path, info: Mapping[str, Any], source: Path, target: Path) -> None:
     """Every wheel of ``source`` into ``target`` with its modules as bytecode for Pyodide's
-    Python and no test suites (``compile_wheels.py``, run by Pyodide under Node: the
+    Python and no test suites (``in_pyodide.py``, run by Pyodide under Node: the
     bytecode must be Python 3.12's, and this machine's Python may be another)."""
     node = shutil.which("node")
     if node is None:

@@ -13,4 +13,4 @@ for (const [dir, host] of [["/in", source], ["/out", target]]) {
   FS.mkdirTree(dir);
   FS.mount(FS.filesystems.NODEFS, { root: host }, dir);
 }
-pyodide.runPython(readFileSync(new URL("./compile_wheels.py", import.meta.url), "utf-8"));
+pyodide.runPython(readFileSync(new URL("./in_pyodide.py", import.meta.url), "utf-8"));
