@@ -14,6 +14,10 @@ the internet, at build time or in the page:
   beside this module, with a Pyodide lock file made to match them (:func:`lock_entry`);
 - the project itself, built into a wheel.
 
+Every wheel is compiled to bytecode by Pyodide's own Python under Node
+(:func:`compile_wheels`), so a page imports bytecode instead of compiling sources as it starts.
+The build runs from the repository (``./dev site``) and needs Node.js and npm.
+
 What the served course does on the server, the page does itself (``page.js``): it hands
 the link's query string to the kernel (``QUERY_STRING``, as Voila does), remembers the
 language chosen by a link or the switch (the ``qd-lang`` cookie, as the served course), and
@@ -120,6 +124,7 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
     """Build the site into ``out`` (replaced whole). Downloads go to ``cache`` and are
     reused. Returns what was built (file count, bytes, seconds)."""
     started = time.monotonic()
+
     def say(text: str) -> None:
         if not quiet:
             print(f"site: {text}", flush=True)
@@ -161,7 +166,7 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
         prune(built)
         finish_pages(built, slugs)
         (built / "index.html").write_text(home_page(), "utf-8")
-        (built / ".nojekyll").write_text("", "utf-8")  # GitHub Pages serves folders starting with _
+        (built / ".nojekyll").write_text("", "utf-8")  # GitHub Pages: every file as it is, no Jekyll
         check_offline(built)
         if out.exists():
             shutil.rmtree(out)
