@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import Any, Final
 
+from tutor.errors import TutorError, shown
+
 
 class Suit(Enum):
     """The four printed suits. The order of members is the display order."""
@@ -62,13 +64,13 @@ class Card:
             if rank not in (SMALL_JOKER, BIG_JOKER):
                 from tutor.i18n import Text  # tutor.i18n imports this module
 
-                raise ValueError(Text("a joker has rank {small} or {big}, not {rank}",
-                                      small=SMALL_JOKER, big=BIG_JOKER, rank=repr(rank)))
+                raise TutorError(Text("a joker has rank {small} or {big}, not {rank}",
+                                      small=SMALL_JOKER, big=BIG_JOKER, rank=shown(rank)))
             return _CARDS[52 + rank - SMALL_JOKER]
         if not isinstance(suit, Suit) or not isinstance(rank, int) or not 2 <= rank <= 14:
             from tutor.i18n import Text
 
-            raise ValueError(Text("no such card: suit {suit}, rank {rank}", suit=repr(suit), rank=repr(rank)))
+            raise TutorError(Text("no such card: suit {suit}, rank {rank}", suit=shown(suit), rank=shown(rank)))
         return _CARDS[SUITS.index(suit) * 13 + rank - 2]
 
     @classmethod
@@ -120,6 +122,16 @@ class Cards(tuple[Card, ...]):
 
     __slots__ = ()
 
+    def __new__(cls, cards: Iterable[Card] = ()) -> Cards:
+        try:
+            self = super().__new__(cls, cards)
+        except TypeError:
+            raise _not_cards(cards) from None
+        for card in self:
+            if type(card) is not Card:
+                raise _not_cards(card)
+        return self
+
     def __str__(self) -> str:
         return format_cards(self)
 
@@ -137,14 +149,27 @@ DISTINCT_CARDS: Final = _CARDS
 PACK: Final[tuple[Card, ...]] = tuple(card for card in _CARDS for _ in range(2))  # C1
 
 
-def points(cards: Iterable[Card]) -> int:
-    """Point value of cards (C3): 5s are 5, 10s and Ks are 10.
+def points(cards: Iterable[Card] | str) -> int:
+    """Point value of cards (C3): 5s are 5, 10s and Ks are 10. Cards may be notation text.
 
     >>> from tutor.notation import parse_cards
-    >>> points(parse_cards("♠5 ♥10 ♣K ♦A BJ"))
-    25
+    >>> points(parse_cards("♠5 ♥10 ♣K ♦A BJ")), points("♠5 ♠5")
+    (25, 10)
     """
-    return sum(card.points for card in cards)
+    if isinstance(cards, str):
+        from tutor.notation import parse_cards  # tutor.notation imports this module
+
+        cards = parse_cards(cards)
+    try:
+        return sum(card.points for card in cards)
+    except (AttributeError, TypeError):
+        raise _not_cards(cards) from None
+
+
+def _not_cards(value: object) -> TutorError:
+    from tutor.i18n import Text  # tutor.i18n imports this module
+
+    return TutorError(Text("expected cards as text or a sequence of cards, got {value}", value=shown(value)))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl
 
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 from tutor.i18n import ENGLISH, LANGUAGES, N_, Text, Translator
 
 MAX_SEED: Final = 2**31 - 1
@@ -27,6 +27,8 @@ STATIC_SITE: Final = sys.platform == "emscripten"
 """True in a page of the static site (``./dev site``: Python runs in the browser), where
 each lesson is an ``.html`` page rather than a notebook Voila renders."""
 LEVELS: Final = (1, 2, 3)
+MAX_QUERY: Final = 2000
+"""The longest query string read (a real link's is under 100 characters); the rest is ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ def lesson(slug: str) -> LessonInfo:
     for info in LESSONS:
         if info.slug == slug:
             return info
-    raise TutorError(Text("no lesson {slug}; the lessons are {lessons}", slug=repr(slug),
+    raise TutorError(Text("no lesson {slug}; the lessons are {lessons}", slug=shown(slug),
                           lessons=", ".join(i.slug for i in LESSONS)))
 
 
@@ -99,39 +101,41 @@ def parse_link(query: str | None, *, lesson: str | None = None,
     >>> parse_link("lang=xx&seed=-1&foo=1")[1]
     ('Ignored lang=xx: the languages are en, zh-Hans, zh-Hant.', 'Ignored seed=-1: the seed is a whole number from 0 to 2147483647.', 'Ignored foo=1: this page does not use it.')
     """
+    if query is not None and not isinstance(query, str):
+        raise TutorError(Text("a link's query is text, not {value}", value=shown(query)))
     kinds = _drill_kinds(lesson)
     values: dict[str, object] = {}
     notes: list[str] = []
-    for key, raw in parse_qsl(query or "", keep_blank_values=True)[:20]:
-        shown = f"{key[:30]}={raw[:30]}"
+    for key, raw in parse_qsl((query or "")[:MAX_QUERY], keep_blank_values=True)[:20]:
+        quoted = f"{key[:30]}={raw[:30]}"
         if key in values:
-            notes.append(tr("Ignored {param}: it was given twice.", param=shown))
+            notes.append(tr("Ignored {param}: it was given twice.", param=quoted))
         elif key == "seed":
-            if raw.isdigit() and int(raw) <= MAX_SEED:
+            if raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= MAX_SEED:
                 values[key] = int(raw)
             else:
                 notes.append(tr("Ignored {param}: the seed is a whole number from 0 to {max}.",
-                                param=shown, max=MAX_SEED))
+                                param=quoted, max=MAX_SEED))
         elif key == "level":
             if raw in ("1", "2", "3"):
                 values[key] = int(raw)
             else:
-                notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=shown))
+                notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=quoted))
         elif key == "kind" and not kinds:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=shown))
+            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
         elif key == "kind":
             if raw in kinds:
                 values[key] = raw
             else:
-                notes.append(tr("Ignored {param}: the drills here are {kinds}.", param=shown, kinds=", ".join(kinds)))
+                notes.append(tr("Ignored {param}: the drills here are {kinds}.", param=quoted, kinds=", ".join(kinds)))
         elif key == "lang":
             if raw in LANGUAGES:
                 values[key] = raw
             else:
                 notes.append(tr("Ignored {param}: the languages are {languages}.",
-                                param=shown, languages=", ".join(LANGUAGES)))
+                                param=quoted, languages=", ".join(LANGUAGES)))
         else:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=shown))
+            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
     return LinkParams(**values), tuple(notes)  # type: ignore[arg-type]
 
 

@@ -9,6 +9,28 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
+QUOTE: Final = 60
+"""How much of a wrong value an error quotes."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to its start when it is long: an error never quotes a huge input whole.
+
+    >>> shown("9" * 5000)[-6:], len(shown("9" * 5000))
+    ("9999'…", 63)
+    """
+    if isinstance(value, (str, bytes)) and len(value) > QUOTE:
+        return f"{value[:QUOTE]!r}…"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still refused clearly
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= QUOTE else text[:QUOTE] + "…"
+
+
+
 
 class TutorError(ValueError):
     """Base of every error the rules module raises on bad input or a refused action."""

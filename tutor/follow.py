@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from tutor.arguments import instance
 from tutor.cards import Card
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
@@ -59,6 +60,7 @@ class _Position:
     __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "_best", "_runs")
 
     def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> None:
+        instance(rules, Ruleset, "rules")
         self.trump = trump = as_trump(trump)
         self.hand = to_cards(hand)
         self.lead = to_cards(lead)

@@ -41,15 +41,17 @@ from tutor.cards import (
     points,
 )
 from tutor.combos import lead_problem, shape_of
+from tutor.arguments import instance
 from tutor.errors import (
     CardCountError,
     IllegalActionError,
     InvalidPlayError,
     TutorError,
+    shown,
 )
 from tutor.follow import check_follow
 from tutor.i18n import N_, Text, or_list
-from tutor.notation import CardsLike, parse_cards
+from tutor.notation import CardsLike, parse_cards, to_cards
 from tutor.order import Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import HandScore, kitty_multiplier, score_hand
@@ -87,6 +89,9 @@ class Declare:
     seat: int
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
 
 @dataclass(frozen=True, slots=True)
 class CloseDeal:
@@ -100,6 +105,9 @@ class Bury:
     seat: int
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -108,12 +116,19 @@ class Call:
     seat: int
     card: Card
 
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        instance(self.card, Card, "card")
+
 
 @dataclass(frozen=True, slots=True)
 class Solo:
     """The declarer plays alone against four (F5)."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +138,23 @@ class Play:
     seat: int
     cards: tuple[Card, ...]
 
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
 
 Action = Deal | Declare | CloseDeal | Bury | Call | Solo | Play
+
+
+def _check_seat(seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+        raise _refuse("C4", Text("seats are numbered 0–4, not {seat}", seat=shown(seat)))
+
+
+def _check_seat_and_cards(action: Declare | Bury | Play) -> None:
+    """An action's seat is a seat number and its cards are cards (notation text is read)."""
+    _check_seat(action.seat)
+    if type(action.cards) is not Cards:
+        object.__setattr__(action, "cards", to_cards(action.cards))
 
 # ---------------------------------------------------------------- results
 
@@ -298,8 +328,9 @@ class Game:
     events: list[Event] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        instance(self.rules, Ruleset, "rules")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
-            raise TutorError(Text("a hand's seed is a whole number from 0 up, not {seed}", seed=repr(self.seed)))
+            raise TutorError(Text("a hand's seed is a whole number from 0 up, not {seed}", seed=shown(self.seed)))
         self._rng = random.Random(self.seed)
         if self.deck is not None:
             self.deck = parse_cards(self.deck)
@@ -417,7 +448,7 @@ class Game:
             Call: self._call, Solo: self._solo, Play: self._play,
         }.get(type(action))
         if handler is None:
-            raise InvalidPlayError(Text("{action} is not a game action", action=repr(action)))
+            raise InvalidPlayError(Text("{action} is not a game action", action=shown(action)))
         results = tuple(handler(action))  # type: ignore[operator]
         event = Event(len(self.events), action, results)
         self.history.append(action)
@@ -461,8 +492,7 @@ class Game:
     # -------------------------------------------------- checks
 
     def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise _refuse("C4", Text("seats are numbered 0–4, not {seat}", seat=repr(seat)))
+        _check_seat(seat)
 
     def _need_phase(self, phase: Phase, rule: str, doing: str) -> None:
         """Refuse unless the hand is in ``phase``; ``doing`` is a template marked with ``N_``."""

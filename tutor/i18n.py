@@ -81,6 +81,8 @@ class Text(str):
     params: Mapping[str, object]
 
     def __new__(cls, template: str, /, **params: object) -> Text:
+        if any(type(value) is str and len(value) > MAX_PARAM for value in params.values()):
+            params = {key: _cut(value) for key, value in params.items()}
         self = super().__new__(cls, ENGLISH.fill(template, params))
         self.__dict__.update(template=template, params=MappingProxyType(params))
         return self
@@ -98,6 +100,17 @@ class Text(str):
         'You played 2 cards'
         """
         return _Capitalized(self)
+
+
+MAX_PARAM: Final = 200
+"""A plain-text parameter longer than this (a huge input quoted back) is cut to its start,
+so no message runs to thousands of characters."""
+
+
+def _cut(value: object) -> object:
+    if type(value) is str and len(value) > MAX_PARAM:
+        return value[:80] + "…"
+    return value
 
 
 def _make_text(template: str, params: dict[str, object]) -> Text:

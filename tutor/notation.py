@@ -18,11 +18,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, TypeAlias
 
-from tutor.cards import BIG_JOKER, SMALL_JOKER, Card, Cards, Suit, format_cards
-from tutor.errors import CardCountError, NotationError
+from tutor.cards import BIG_JOKER, PACK, SMALL_JOKER, Card, Cards, Suit, format_cards
+from tutor.errors import CardCountError, NotationError, shown
 from tutor.i18n import Text
 
 CardsLike: TypeAlias = str | Iterable[Card]
+
+MAX_TEXT: Final = 2000
+"""The longest card text read: the whole pack in notation is under 600 characters."""
 """Cards as notation text or as any iterable of :class:`Card`."""
 
 SUIT_NAMES: Final[dict[str, Suit]] = {
@@ -55,10 +58,10 @@ def _parse_token(token: str, offset: int) -> list[Card]:
             if upper.startswith(name):
                 raise NotationError(Text(
                     "cannot read {token} at offset {offset}: write each joker as its own word, "
-                    "for example 'BJ BJ' (N2)", token=repr(token), offset=offset), token=token, offset=offset)
+                    "for example 'BJ BJ' (N2)", token=shown(token), offset=offset), token=token, offset=offset)
         raise NotationError(Text(
             "cannot read {token} at offset {offset}: a card starts with a suit "
-            "(♠ ♥ ♣ ♦ or S H C D) or is a joker (BJ, SJ, 大王, 小王) (N1)", token=repr(token), offset=offset),
+            "(♠ ♥ ♣ ♦ or S H C D) or is a joker (BJ, SJ, 大王, 小王) (N1)", token=shown(token), offset=offset),
             token=token, offset=offset)
     if not rest:
         raise _no_rank(token, offset)
@@ -76,10 +79,10 @@ def _parse_token(token: str, offset: int) -> list[Card]:
             if piece == "1":
                 message = Text("cannot read {token} at offset {offset}: {char} is not a rank "
                                "(ranks are 2–10, J, Q, K, A; T for 10) (write 10 as 10 or T) (N1)",
-                               token=repr(token), offset=offset, char=bad)
+                               token=shown(token), offset=offset, char=bad)
             else:
                 message = Text("cannot read {token} at offset {offset}: {char} is not a rank "
-                               "(ranks are 2–10, J, Q, K, A; T for 10) (N1)", token=repr(token), offset=offset, char=bad)
+                               "(ranks are 2–10, J, Q, K, A; T for 10) (N1)", token=shown(token), offset=offset, char=bad)
             raise NotationError(message, token=token, offset=offset)
         cards.append(Card(suit, rank))
         i += len(piece)
@@ -91,7 +94,7 @@ def _parse_token(token: str, offset: int) -> list[Card]:
 
 def _no_rank(token: str, offset: int) -> NotationError:
     return NotationError(Text("cannot read {token} at offset {offset}: the suit has no rank after it (N2)",
-                              token=repr(token), offset=offset), token=token, offset=offset)
+                              token=shown(token), offset=offset), token=token, offset=offset)
 
 
 def parse_cards(text: CardsLike) -> Cards:
@@ -117,19 +120,25 @@ def to_cards(text: CardsLike) -> Cards:
     """Like :func:`parse_cards`, but leaves the copy count (C1) of card sequences to
     the caller, who checks all the cards of a position at once."""
     if isinstance(text, str):
+        if len(text) > MAX_TEXT:
+            raise NotationError(Text("card text of {length} characters is longer than any set of cards can be "
+                                     "(at most {most}): {start}", length=len(text), most=MAX_TEXT,
+                                     start=shown(text)), token=text[:20], offset=0)
         return _parse_text(text)
     if isinstance(text, tuple) and set(map(type, text)) <= _CARD_TYPE:
         return text if type(text) is Cards else Cards(text)
     try:
-        result = Cards(text)
+        items = tuple(text)
     except TypeError:
         raise NotationError(Text("expected cards as text or a sequence of cards, got {value}",
-                                 value=repr(text))) from None
-    for card in result:
+                                 value=shown(text))) from None
+    if len(items) > len(PACK):
+        raise CardCountError(Text("{count} cards: the pack has only {size} (C1)", count=len(items), size=len(PACK)))
+    for card in items:
         if not isinstance(card, Card):
             raise NotationError(Text("expected a card, got {value}; write cards as text like '♠A ♥10'",
-                                     value=repr(card)))
-    return result
+                                     value=shown(card)))
+    return Cards(items)
 
 
 @lru_cache(maxsize=4096)
@@ -160,10 +169,10 @@ def check_copies(cards: Iterable[Card]) -> None:
         raise CardCountError(message)
 
 
-def format_notation(cards: Iterable[Card]) -> str:
-    """Canonical text of cards (N3), one card per word.
+def format_notation(cards: CardsLike) -> str:
+    """Canonical text of cards (N3), one card per word; cards may be notation text.
 
-    >>> format_notation(parse_cards("hq s10 bj"))
-    '♥Q ♠10 BJ'
+    >>> format_notation(parse_cards("hq s10 bj")), format_notation("s6")
+    ('♥Q ♠10 BJ', '♠6')
     """
-    return format_cards(cards)
+    return format_cards(to_cards(cards))

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Cards, Suit
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 from tutor.i18n import Text
 from tutor.notation import SUIT_NAMES
 
@@ -35,7 +35,7 @@ _TRUMPS_NAME: Final = Text("trumps")
 
 
 def _not_a_suit(suit: object) -> TutorError:
-    return TutorError(Text("{suit} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)", suit=repr(suit)))
+    return TutorError(Text("{suit} is not a suit: use ♠ ♥ ♣ ♦, S H C D, or None for no-trump (T2)", suit=shown(suit)))
 
 
 class Trump:

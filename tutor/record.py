@@ -20,7 +20,7 @@ from dataclasses import fields
 from typing import Final
 
 from tutor.cards import PACK, Card, format_cards
-from tutor.errors import IllegalActionError, TutorError
+from tutor.errors import IllegalActionError, TutorError, shown
 from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play, Solo
 from tutor.i18n import Text, said
 from tutor.notation import parse_cards
@@ -28,6 +28,9 @@ from tutor.rules import DEFAULT_RULES, Ruleset
 
 HEADER: Final = "# 启东招朋友 hand record v1"
 MAX_LINES: Final = 2000
+MAX_CHARS: Final = 100_000
+"""The largest hand record read (a whole hand's record is about 3,000 characters)."""
+MAX_SEED_DIGITS: Final = 19
 
 
 class HandFileError(TutorError):
@@ -80,11 +83,14 @@ def import_hand(text: str) -> Game:
     Refuses a broken or tampered record with :class:`HandFileError`."""
     if not isinstance(text, str):
         raise HandFileError(Text("a hand record is text"))
+    if len(text) > MAX_CHARS:  # refused before any work: a real record is a few kilobytes
+        raise HandFileError(Text("a hand record has at most {count} characters; this file has {size}",
+                                 count=MAX_CHARS, size=len(text)))
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         raise HandFileError(Text("a hand record has at most {count} lines", count=MAX_LINES))
     if not lines or lines[0].strip() != HEADER:
-        raise HandFileError(Text("line 1: a hand record starts with {header}", header=repr(HEADER)))
+        raise HandFileError(Text("line 1: a hand record starts with {header}", header=shown(HEADER)))
     seed: int | None = None
     options: dict[str, bool | int | str] = {}
     deck: tuple[Card, ...] | None = None
@@ -96,8 +102,8 @@ def import_hand(text: str) -> Game:
         try:
             if game is None and line.startswith("seed:"):
                 value = line.removeprefix("seed:").strip()
-                if not value.isdigit():
-                    raise HandFileError(Text("the seed must be a whole number, not {value}", value=repr(value)))
+                if not _digits(value, MAX_SEED_DIGITS):
+                    raise HandFileError(Text("the seed must be a whole number, not {value}", value=shown(value)))
                 seed = int(value)
             elif game is None and line.startswith("rule "):
                 name, _, value = line.removeprefix("rule ").partition(":")
@@ -113,14 +119,14 @@ def import_hand(text: str) -> Game:
         except IllegalActionError as error:
             raise HandFileError(Text("line {number}: this action is refused: {problem}", number=number,
                                      problem=said(error))) from None
-        except (TutorError, TypeError) as error:
+        except TutorError as error:
             raise HandFileError(Text("line {number}: {problem}", number=number, problem=said(error))) from None
     if game is None:
         if seed is None:
             raise HandFileError(Text("the record names no seed"))
         try:
             game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
-        except (TutorError, TypeError) as error:
+        except TutorError as error:
             raise HandFileError(said(error)) from None
     return game
 
@@ -128,22 +134,27 @@ def import_hand(text: str) -> Game:
 def _option(name: str, value: str) -> bool | int | str:
     known = {field.name: field.type for field in fields(Ruleset)}
     if name not in known:
-        raise HandFileError(Text("unknown rule option {name}", name=repr(name)))
+        raise HandFileError(Text("unknown rule option {name}", name=shown(name)))
     default = getattr(DEFAULT_RULES, name)
     if isinstance(default, bool):
         if value not in ("True", "False"):
-            raise HandFileError(Text("rule {name} is True or False, not {value}", name=name, value=repr(value)))
+            raise HandFileError(Text("rule {name} is True or False, not {value}", name=name, value=shown(value)))
         return value == "True"
     if isinstance(default, int):
-        if not value.isdigit():
-            raise HandFileError(Text("rule {name} is a whole number, not {value}", name=name, value=repr(value)))
+        if not _digits(value, 6):
+            raise HandFileError(Text("rule {name} is a whole number, not {value}", name=name, value=shown(value)))
         return int(value)
     return value
 
 
+def _digits(text: str, most: int) -> bool:
+    """``text`` is a whole number in ASCII digits (not '²' or '٣'), at most ``most`` long."""
+    return text.isascii() and text.isdigit() and len(text) <= most
+
+
 def _seat(text: str) -> int:
     if text not in ("0", "1", "2", "3", "4"):
-        raise HandFileError(Text("a seat is 0–4, not {seat}", seat=repr(text)))
+        raise HandFileError(Text("a seat is 0–4, not {seat}", seat=shown(text)))
     return int(text)
 
 
@@ -151,8 +162,8 @@ def _replay_line(game: Game, line: str) -> None:
     verb, _, rest = line.partition(" ")
     seat_text, _, cards_text = rest.strip().partition(" ")
     if verb == "deal":
-        if not rest.strip().isdigit() or not 0 < int(rest) <= len(PACK):
-            raise HandFileError(Text("'deal' takes a number of cards, not {value}", value=repr(rest.strip())))
+        if not _digits(rest.strip(), 3) or not 0 < int(rest) <= len(PACK):
+            raise HandFileError(Text("'deal' takes a number of cards, not {value}", value=shown(rest.strip())))
         for _ in range(int(rest)):
             game.apply(Deal())
     elif verb == "close" and not rest.strip():
@@ -172,4 +183,4 @@ def _replay_line(game: Game, line: str) -> None:
         game.apply(Play(_seat(seat_text), parse_cards(cards_text)))
     else:
         raise HandFileError(Text("cannot read {line}: expected deal, declare, close, bury, call, solo or play",
-                                 line=repr(line[:40])))
+                                 line=shown(line[:40])))

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tutor.errors import TutorError
+from tutor.arguments import flag, whole
+from tutor.errors import TutorError, shown
 from tutor.i18n import Text
 
 ThrowFollowDuty = Literal["tractors-then-pairs", "pairs"]
@@ -49,6 +50,10 @@ class Ruleset:
     declare_after_deal: bool = True
 
     def __post_init__(self) -> None:
+        whole(self.flip_declarations, "flip_declarations", low=1, high=99)
+        whole(self.penalty_per_card, "penalty_per_card", low=0, high=1000)
+        for name in ("allow_buried_friend", "penalty_to_declarers", "declare_after_deal"):
+            flag(getattr(self, name), name)
         choices = {
             "failed_throw_lead": ("thrower-chooses", "lowest-card"),
             "throw_follow_duty": ("tractors-then-pairs", "pairs"),
@@ -57,7 +62,7 @@ class Ruleset:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise TutorError(Text("{name} must be one of {allowed}, not {value}", name=name,
-                                      allowed=", ".join(allowed), value=repr(getattr(self, name))))
+                                      allowed=", ".join(allowed), value=shown(getattr(self, name))))
         if self.flip_declarations < 1 or self.penalty_per_card < 0 or self.penalty_per_card % 5:
             raise TutorError(Text("flip_declarations must be at least 1 and penalty_per_card a multiple of 5"))
 

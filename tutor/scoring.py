@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.combos import shape_of
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 from tutor.i18n import N_, Text, Translator
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
@@ -138,9 +138,9 @@ def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friend
     {'declarer': -8, 'friend': 0, 'attacker': 2}
     """
     if isinstance(points, bool) or not isinstance(points, int) or points % 5:
-        raise TutorError(Text("the attackers' total is a whole multiple of 5, not {points} (S1)", points=repr(points)))
+        raise TutorError(Text("the attackers' total is a whole multiple of 5, not {points} (S1)", points=shown(points)))
     if isinstance(declarations, bool) or not isinstance(declarations, int) or declarations < 1:
-        raise TutorError(Text("the declaration count is at least 1, not {count} (D5)", count=repr(declarations)))
+        raise TutorError(Text("the declaration count is at least 1, not {count} (D5)", count=shown(declarations)))
     k = attacker_value(points)
     if solo:
         return HandScore(-8 * k * declarations, 0, 2 * k * declarations, points, declarations, True)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
 
+from tutor.arguments import instance, seat as check_seat, whole
 from tutor.bidding import Declaration, check_declaration
 from tutor.cards import PACK, PLAYERS, Card
 from tutor.combos import pair_runs, shape_of
@@ -82,8 +83,9 @@ class ComputerPlayer:
     and its own seeded random generator."""
 
     def __init__(self, seat: int, seed: int = 0, rules: Ruleset = DEFAULT_RULES) -> None:
-        self.seat = seat
-        self.rules = rules
+        self.seat = check_seat(seat)
+        self.rules = instance(rules, Ruleset, "rules")
+        whole(seed, "seed", low=0)
         self.rng = random.Random(f"computer-{seed}-{seat}")
 
     # ---------------------------------------------------------- phases

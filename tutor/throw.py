@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tutor.arguments import instance
 from tutor.cards import Card
 from tutor.combos import Component, Kind, pair_runs, shape_of
 from tutor.errors import CardCountError, InvalidPlayError
@@ -85,6 +86,7 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
     alone (L3). When the throw fails, ``options`` holds the smallest component of
     every kind that was beaten (L4) and ``penalty`` the points it costs (L5).
     """
+    instance(rules, Ruleset, "rules")
     trump = as_trump(trump)
     cards = parse_cards(throw)
     if isinstance(other_hands, str) or not isinstance(other_hands, (list, tuple)):
