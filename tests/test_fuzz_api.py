@@ -42,13 +42,15 @@ from tutor import (
 from tutor.bots import play_random_hand, random_action
 from tutor.cards import PACK
 from tutor.course import LESSONS, parse_link
-from tutor.i18n import Translator
+from tutor import display
+from tutor.i18n import Translator, and_list, or_list, said
+from tutor.scoring import side_name, table_row
 from tutor.record import HandFileError, export_hand, import_hand
 
 MAX_MESSAGE = 400
 MAX_SECONDS = 1.0
 COUNTS: Counter[str] = Counter()
-FUZZ = settings(max_examples=1500, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=1000, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # ---------------------------------------------------------------- hostile values
@@ -111,6 +113,24 @@ API: dict[str, tuple[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = 
     "flip_trump": (tutor.flip_trump, (CARDS,)),
     "play_random_hand": (play_random_hand, (st.one_of(st.integers(0, 50), JUNK),)),
     "Translator": (Translator, (JUNK,)),
+    "Translator()": (lambda message: Translator("zh-Hant")(message), (JUNK,)),
+    "and_list": (and_list, (st.one_of(st.lists(JUNK, max_size=5), JUNK),)),
+    "or_list": (or_list, (st.one_of(st.lists(JUNK, max_size=5), JUNK),)),
+    "said": (said, (st.one_of(st.builds(TutorError, JUNK), st.builds(ValueError, JUNK), JUNK),)),
+    "Verdict.say": (lambda tr: tutor.check_follow("♠A ♠3", "♠K", "♠3", "♥").say(tr), (st.one_of(
+        st.sampled_from([Translator("en"), Translator("zh-Hans"), None]), JUNK),)),
+    "side_name": (side_name, (st.one_of(st.sampled_from(["declarer", "friend", "attacker"]), JUNK),)),
+    "table_row": (table_row, (st.one_of(st.integers(-100, 300), JUNK),)),
+    "card_name": (display.card_name, (st.one_of(st.sampled_from(PACK), JUNK),)),
+    "card_face": (lambda card, trump, four: display.card_face(card, trump=trump, four_colour=four),
+                  (st.one_of(st.sampled_from(PACK), JUNK), st.one_of(st.none(), TRUMPS), JUNK)),
+    "cards_html": (lambda cards, trump: display.cards_html(cards, trump=trump), (CARDS, st.one_of(st.none(), TRUMPS))),
+    "hand_html": (display.hand_html, (CARDS, TRUMPS)),
+    "hand_groups": (display.hand_groups, (CARDS, TRUMPS)),
+    "lane_label": (display.lane_label, (st.one_of(st.integers(0, 4), JUNK),)),
+    "trick_html": (lambda plays, winner: display.trick_html(plays, winner=winner),
+                   (st.one_of(st.lists(st.tuples(st.one_of(st.integers(0, 4), JUNK), CARDS), max_size=6), JUNK),
+                    st.one_of(st.none(), st.integers(0, 4), JUNK))),
 }
 KEYWORDS: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "score_hand": {"declarations": st.one_of(st.integers(1, 4), JUNK), "solo": JUNK, "friendless": JUNK},

@@ -21,9 +21,12 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from html import escape
 
-from tutor.cards import BIG_JOKER, RANK_TEXT, Card
+from tutor.arguments import flag, instance, seat, whole
+from tutor.cards import BIG_JOKER, RANK_TEXT, Card, Cards
+from tutor.errors import TutorError, shown
 from tutor.i18n import Text, Translator, current
-from tutor.order import TRUMP, Trump
+from tutor.notation import to_cards
+from tutor.order import TRUMP, Trump, as_trump
 
 _SUIT_CLASS = {"♠": "qd-s", "♥": "qd-h", "♣": "qd-c", "♦": "qd-d"}
 _SUIT_WORD = {"♠": Text("spades"), "♥": Text("hearts"), "♣": Text("clubs"), "♦": Text("diamonds")}
@@ -97,7 +100,8 @@ def card_name(card: Card, tr: Translator | None = None, *, trump: Trump | None =
     >>> card_name(parse_cards("♠Q")[0], Translator("zh-Hans"))
     '黑桃Q'
     """
-    return (tr or current())(_card_name(card, trump is not None and trump.is_trump(card)))
+    card, trump = _card(card), _trump(trump)
+    return _tr(tr)(_card_name(card, trump is not None and trump.is_trump(card)))
 
 
 @cache
@@ -118,6 +122,9 @@ def card_face(card: Card, *, trump: Trump | None = None, four_colour: bool = Fal
     name, in ``tr``'s language: the kernel's by default); without, it is decoration
     inside a control that names it.
     """
+    card, trump, tr = _card(card), _trump(trump), _tr(tr)
+    flag(four_colour, "four_colour")
+    flag(label, "label")
     classes = ["qd-card"]
     if card.suit is None:
         big = card.rank == BIG_JOKER
@@ -154,18 +161,17 @@ def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour
     """Cards side by side, in the order given. ``style=False`` leaves out the style
     sheet (for a page that has :data:`CARD_CSS` already). Screen readers hear the
     cards in ``tr``'s language (the kernel's by default)."""
-    tr = tr or current()
+    cards, trump, tr = to_cards(cards), _trump(trump), _tr(tr)
     faces = "".join(card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
-    return f'{_style(style)}<span class="qd-cards">{faces}</span>'
+    return f'{_style(flag(style, "style"))}<span class="qd-cards">{faces}</span>'
 
 
 def lane_label(lane: int, tr: Translator | None = None) -> str:
     """The heading of one group of a held hand: ``'Trumps'`` or the suit symbol (in
     ``tr``'s language, the kernel's by default)."""
-    if lane != TRUMP:
+    if whole(lane, "lane", low=0, high=TRUMP) != TRUMP:
         return Trump.suit_name(lane)
-    tr = tr or current()
-    return tr("Trumps")
+    return _tr(tr)("Trumps")
 
 
 def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Card]]]:
@@ -177,7 +183,8 @@ def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Car
     [(4, 3), (0, 2)]
     """
     groups: list[tuple[int, list[Card]]] = []
-    for card in trump.sorted(cards):
+    trump = as_trump(trump)
+    for card in trump.sorted(to_cards(cards)):
         lane = trump.lane(card)
         if groups and groups[-1][0] == lane:
             groups[-1][1].append(card)
@@ -190,14 +197,14 @@ def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
               tr: Translator | None = None, style: bool = True) -> str:
     """A hand the way players hold it: trumps apart, then each side suit, high to low
     (labels in ``tr``'s language, the kernel's by default)."""
-    tr = tr or current()
+    tr, trump = _tr(tr), as_trump(trump)
     parts = []
     for lane, group in hand_groups(cards, trump):
         label = escape(lane_label(lane, tr))
         parts.append(f'<span class="qd-group" role="group" aria-label="{label}">'
                      f'<span class="qd-group-label" aria-hidden="true">{label}</span>'
                      f'{_row(group, trump, four_colour, tr)}</span>')
-    return f'{_style(style)}<span class="qd-hand">{"".join(parts)}</span>'
+    return f'{_style(flag(style, "style"))}<span class="qd-hand">{"".join(parts)}</span>'
 
 
 def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | None = None,
@@ -212,7 +219,10 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
     >>> page.count("<tr"), "Lead" in page, "Wins" in page
     (5, True, True)
     """
-    tr = tr or current()
+    tr, trump, plays = _tr(tr), _trump(trump), _plays(plays)
+    whole(seats, "seats", low=1, high=10)
+    if winner is not None:
+        whole(winner, "winner", low=0)
     lead_badge, wins_badge, waiting = escape(tr("Lead")), escape(tr("Wins")), escape(tr("not played yet"))
     rows = []
     played = {seat: (i, cards) for i, (seat, cards) in enumerate(plays)}
@@ -235,5 +245,31 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
             rows.append(f'<tr data-seat="{seat}"><th scope="row">{name}</th>'
                         f'<td class="qd-wait">—<span class="qd-sr">{waiting}</span></td></tr>')
     caption = escape(tr("The trick"))
-    return (f'{_style(style)}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
+    return (f'{_style(flag(style, "style"))}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _card(card: object) -> Card:
+    return instance(card, Card, "card")
+
+
+def _trump(trump: object) -> Trump | None:
+    return None if trump is None else as_trump(trump)  # type: ignore[arg-type]
+
+
+def _tr(tr: object) -> Translator:
+    return current() if tr is None else instance(tr, Translator, "tr")
+
+
+def _plays(plays: object) -> list[tuple[int, Cards]]:
+    """A trick's plays: ``(seat, cards)`` pairs."""
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+        raise TutorError(Text("plays must be a list of (seat, cards) pairs, not {value}", value=shown(plays)))
+    if len(plays) > 10:
+        raise TutorError(Text("a trick has at most 5 plays, not {count}", count=len(plays)))
+    out = []
+    for play in plays:
+        if not isinstance(play, Sequence) or isinstance(play, (str, bytes)) or len(play) != 2:
+            raise TutorError(Text("plays must be a list of (seat, cards) pairs, not {value}", value=shown(plays)))
+        out.append((seat(play[0]), to_cards(play[1])))
+    return out

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from tutor.cards import Card, format_cards
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 
 LANGUAGES: Final = ("en", "zh-Hans", "zh-Hant")
 """The languages of the course: English, Simplified and Traditional Chinese."""
@@ -148,6 +148,7 @@ def and_list(items: Sequence[object]) -> object:
     >>> Translator("zh-Hans")(and_list(["♠3", "♥4", "♣5"]))
     '♠3、♥4 和 ♣5'
     """
+    _list_of(items)
     if not items:
         return ""
     if len(items) == 1:
@@ -164,12 +165,21 @@ def or_list(items: Sequence[object]) -> object:
     >>> or_list(["♠A", "♥K"]), or_list(["♠A"])
     ('♠A or ♥K', '♠A')
     """
+    _list_of(items)
     if not items:
         return ""
     said: object = items[0]
     for item in items[1:]:
         said = Text("{first} or {second}", first=said, second=item)
     return said
+
+
+def _list_of(items: object) -> None:
+    if isinstance(items, (str, bytes)) or not isinstance(items, Sequence) or len(items) > MAX_LIST:
+        raise TutorError(Text("expected a list of at most {most} items, not {value}", most=MAX_LIST, value=shown(items)))
+
+
+MAX_LIST: Final = 200
 
 
 def said(error: BaseException) -> str:
@@ -179,6 +189,8 @@ def said(error: BaseException) -> str:
     >>> said(TutorError(Text("level {n}", n=4))).template, said(ValueError("bad"))
     ('level {n}', 'bad')
     """
+    if not isinstance(error, BaseException):
+        raise TutorError(Text("said() tells what an error says, not {value}", value=shown(error)))
     message = error.args[0] if len(error.args) == 1 else None
     return message if isinstance(message, Text) else str(error)
 
@@ -197,9 +209,9 @@ class Translator:
     __slots__ = ("language", "_catalog")
 
     def __init__(self, language: str = "en") -> None:
-        if language not in LANGUAGES:
+        if not isinstance(language, str) or language not in LANGUAGES:
             raise TutorError(Text("unknown language {language}; choose one of {languages}",
-                                  language=repr(language)[:40], languages=", ".join(LANGUAGES)))
+                                  language=shown(language), languages=", ".join(LANGUAGES)))
         self.language: Final = language
         self._catalog: Mapping[str, str] = _catalog(language)
 
@@ -215,6 +227,8 @@ class Translator:
     def __call__(self, message: str, /, **params: object) -> str:
         """``message`` in this language: a :class:`Text` (its own parameters), or a
         template with ``params``."""
+        if not isinstance(message, str):
+            raise TutorError(Text("a message is text, not {value}", value=shown(message)))
         if isinstance(message, Text) and not params:
             said = self.fill(self._catalog.get(message.template, message.template), message.params)
             if isinstance(message, _Capitalized) and self.language == "en":

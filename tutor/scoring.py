@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.combos import shape_of
+from tutor.arguments import whole
 from tutor.errors import TutorError, shown
 from tutor.i18n import N_, Text, Translator
 from tutor.notation import CardsLike, parse_cards
@@ -34,6 +35,8 @@ def side_name(side: str) -> Text:
     >>> side_name("attacker"), Translator("zh-Hans")(side_name("declarer"))
     ('attacker', '庄家')
     """
+    if not isinstance(side, str) or side not in SIDE_NAMES:
+        raise TutorError(Text("a side is one of {sides}, not {value}", sides=", ".join(SIDE_NAMES), value=shown(side)))
     return Text(SIDE_NAMES[side])
 
 
@@ -50,6 +53,7 @@ def attacker_value(points: int) -> int:
     >>> [attacker_value(a) for a in (0, -10, 5, 20, 75, 80, 115, 200, 255)]
     [-20, -4, -4, -3, -1, 1, 2, 7, 9]
     """
+    whole(points, "points")
     if points == 0:
         return -20
     if points < 0:
@@ -65,6 +69,7 @@ def table_row(points: int) -> Text:
     >>> table_row(0), table_row(-15), table_row(10), table_row(75), table_row(200)
     ('exactly 0 (clean sweep)', 'below 0, or 5–15', 'below 0, or 5–15', '60–75', '200–215')
     """
+    whole(points, "points")
     if points == 0:
         return Text("exactly 0 (clean sweep)")
     if points < 20:

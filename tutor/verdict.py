@@ -20,6 +20,7 @@ from dataclasses import FrozenInstanceError
 from typing import Any
 
 from tutor.cards import Card
+from tutor.errors import TutorError, shown
 from tutor.i18n import Text, Translator, current
 
 
@@ -133,6 +134,8 @@ class Verdict:
         >>> illegal("W1", "you played 1 card").say(Translator("en"))
         'Illegal (W1): you played 1 card.'
         """
+        if tr is not None and not isinstance(tr, Translator):
+            raise TutorError(Text("tr must be a Translator, not {value}", value=shown(tr)))
         return (tr or current())(self.sentence)
 
 
