@@ -23,10 +23,11 @@ from tutor.errors import CardCountError, NotationError, shown
 from tutor.i18n import Text
 
 CardsLike: TypeAlias = str | Iterable[Card]
+"""Cards as notation text or as any iterable of :class:`Card`."""
 
 MAX_TEXT: Final = 2000
-"""The longest card text read: the whole pack in notation is under 600 characters."""
-"""Cards as notation text or as any iterable of :class:`Card`."""
+"""The longest card text read (leading and trailing spaces aside): the whole pack in
+notation is under 600 characters."""
 
 SUIT_NAMES: Final[dict[str, Suit]] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "S": Suit.SPADES, "黑桃": Suit.SPADES,
@@ -120,7 +121,7 @@ def to_cards(text: CardsLike) -> Cards:
     """Like :func:`parse_cards`, but leaves the copy count (C1) of card sequences to
     the caller, who checks all the cards of a position at once."""
     if isinstance(text, str):
-        if len(text) > MAX_TEXT:
+        if len(text) > MAX_TEXT and len(text.strip()) > MAX_TEXT:
             raise NotationError(Text("card text of {length} characters is longer than any set of cards can be "
                                      "(at most {most}): {start}", length=len(text), most=MAX_TEXT,
                                      start=shown(text)), token=text[:20], offset=0)
