@@ -171,7 +171,8 @@ def lane_label(lane: int, tr: Translator | None = None) -> str:
     ``tr``'s language, the kernel's by default)."""
     if whole(lane, "lane", low=0, high=TRUMP) != TRUMP:
         return Trump.suit_name(lane)
-    return _tr(tr)("Trumps")
+    tr = _tr(tr)
+    return tr("Trumps")
 
 
 def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[int, list[Card]]]:

@@ -18,15 +18,14 @@ from html import escape
 from typing import Any, Final
 from urllib.parse import urlencode
 
-import anywidget
 import ipywidgets as ipw
 import traitlets as t
 
 from tutor.course import LESSONS, LinkParams, lesson, parse_link
 from tutor.drills import KINDS
-from tutor.drills.progress import MAX_STARS, Progress
+from tutor.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.i18n import Translator
-from widgets._common import CSS, ESM, translator
+from widgets._common import CSS, ESM, FAILED, PageWidget, translator
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
 _NOTE_STYLE: Final = ("border-left:4px solid #b26b00;background:rgba(178,107,0,.08);padding:.4em .8em;"
@@ -72,8 +71,11 @@ def practice(slug: str, *, query: str | None = None, lang: str | None = None, **
     return box
 
 
-class CourseMap(anywidget.AnyWidget):
+class CourseMap(PageWidget):
     """The lessons in order, each with a link and this browser's progress in its drills.
+
+    Its one message from the page is ``sync`` (``progress``: the stored JSON or null);
+    stored progress that cannot be read leaves the map as it was, with a note.
 
     The links keep the page's own ``lang=`` when its link has one (else the server's
     cookie or the browser's language decides, as it did for this page).
@@ -104,12 +106,21 @@ class CourseMap(anywidget.AnyWidget):
         self.on_msg(self._on_message)
 
     def sync(self, stored: object) -> None:
-        """Draw the progress the browser stored (what cannot be read is left out, with a note)."""
-        if isinstance(stored, str) and stored.strip():
-            self.progress, problem = Progress.from_json_lenient(stored)
-            self.note = self.tr("Some saved progress could not be read and was left out.") if problem else None
-        else:
+        """Draw the progress the browser stored (what cannot be read is left out, with a
+        note; when none of it can be read, the map stays as it was, with a note)."""
+        if stored is None:  # nothing stored (or the store was cleared)
             self.progress, self.note = Progress(), None
+        else:
+            progress, problem = read_stored(stored)
+            if progress is None:
+                self.note = self.tr("Saved progress in this browser could not be read.")
+            else:
+                self.progress = progress
+                self.note = self.tr("Some saved progress could not be read and was left out.") if problem else None
+        self.html = self._draw()
+
+    def _failed(self) -> None:
+        self.note = self.tr(FAILED)
         self.html = self._draw()
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:

@@ -6,8 +6,12 @@ comes next is :meth:`Progress.next_drill`'s. Progress is kept in the browser
 Messages from the front end (all dicts with ``type``): ``check`` (``check_id``,
 ``answer``, ``selected`` — the selection travels with the check), ``hint``, ``retry``,
 ``next``, ``reset`` (after the widget's own confirm step), ``sync`` (``progress``: the
-stored JSON or null), ``dismiss_note``. Anything else, or anything malformed, is ignored
-or answered with a message in the drill — never a traceback.
+stored JSON or null), ``dismiss_note``; the page sets one trait, ``selected``. Anything
+else, or anything malformed, is ignored or answered with a note in the drill (a refused
+answer, unreadable saved progress), and changes nothing else — never a traceback, never
+Python's own words (see :class:`widgets._common.PageWidget`). Sizes are checked before
+anything is read: answers (:data:`MAX_ANSWER`), saved progress
+(:data:`tutor.drills.progress.MAX_STORED`).
 """
 
 from __future__ import annotations
@@ -17,26 +21,30 @@ from datetime import datetime, timezone
 from itertools import count
 from typing import Any, Final
 
-import anywidget
 import traitlets as t
 
 from tutor.cards import Card
 from tutor.display import cards_html, hand_html, trick_html
 from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
-from tutor.drills.progress import MAX_STARS, Progress
-from tutor.i18n import N_, said
-from widgets._common import CSS, ESM, hand_payload, labels, translator
+from tutor.drills.common import TOO_LONG
+from tutor.drills.progress import MAX_STARS, Progress, read_stored
+from tutor.i18n import N_
+from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, problem_of, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
 
 MAX_ANSWER: Final = 200
 """Answers longer than this (cards or characters) are junk, refused before any check."""
+MAX_NUMBER: Final = 10**15
+"""A number answer this large or larger is junk, refused before any check."""
+MAX_CHECK_ID: Final = 2**53
+"""A ``check_id`` is echoed back only when it is a whole number ``0 <= id <`` this."""
 
 _tokens = count(1)
 
 
-class DrillPlayer(anywidget.AnyWidget):
+class DrillPlayer(PageWidget):
     """Play drills of one kind.
 
     >>> player = DrillPlayer("follow", seed=1)
@@ -46,6 +54,7 @@ class DrillPlayer(anywidget.AnyWidget):
 
     _esm = ESM
     _css = CSS
+    _page_sets = frozenset({"selected"})
     _view = t.Unicode("drill").tag(sync=True)
     state = t.Dict().tag(sync=True)
     """What the front end draws for the current drill (question, hand, table …)."""
@@ -129,18 +138,25 @@ class DrillPlayer(anywidget.AnyWidget):
 
     def sync(self, stored: object) -> None:
         """Take the progress the browser stored. A tampered store keeps what is valid
-        and shows a note; when nothing was answered yet (and no seed was given), the
-        next drill is chosen from the restored progress."""
+        and shows a note; a store that cannot be read at all (not text, far too long,
+        not JSON …) changes nothing here but the note (this page's progress is kept and
+        stored back). When nothing was answered yet (and no seed was given), the next
+        drill is chosen from the restored progress."""
         first = not self._synced
         self._synced = True
-        if not isinstance(stored, str) or not stored.strip():
-            if stored is not None:
-                self.progress_note = self.tr("Saved progress in this browser could not be read; starting afresh.")
+        if stored is None:  # nothing stored yet
             self._publish_progress()
             return
         if stored == self.progress_json:
             return
-        progress, problem = Progress.from_json_lenient(stored)
+        progress, problem = read_stored(stored)
+        if progress is None:
+            said = self.tr(problem)[:300] if problem is not None else ""
+            with self.hold_sync():
+                self.progress_note = self.tr("Saved progress in this browser could not be read, so this page keeps "
+                                             "its own: {problem}", problem=said)
+                self._publish_progress()
+            return
         self.progress = progress
         with self.hold_sync():
             if problem:
@@ -159,14 +175,16 @@ class DrillPlayer(anywidget.AnyWidget):
             self.drill = None
             self._order = []
             known = KINDS.get(self.kind) if isinstance(self.kind, str) else None
+            problem = problem_of(error)
             with self.hold_sync():
                 self.state = {"token": next(_tokens), "title": self.tr(known.title if known else N_("Drill")),
-                              "error": self.tr("This drill could not be made: {problem}", problem=said(error))}
+                              "error": self.tr("This drill could not be made: {problem}", problem=problem)
+                              if problem is not None else self.tr("This drill could not be made.")}
                 self.feedback, self.selected, self.hints = {}, [], []
             return
         self.drill = drill
         order, payload = hand_payload(drill.hand, drill.trump, self.tr)
-        self._order = order
+        self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards
         info = KINDS.get(drill.kind)
         state: dict[str, Any] = {
             "token": next(_tokens),
@@ -205,14 +223,17 @@ class DrillPlayer(anywidget.AnyWidget):
     def _check(self, answer: object, check_id: object) -> dict[str, Any]:
         assert self.drill is not None
         drill = self.drill
-        if _too_big(answer):
-            feedback = Feedback(False, "", "", (), 0, error=self.tr("That answer is far too long to be a play."))
+        refused = _answer_problem(answer)
+        if refused is not None:
+            feedback = Feedback(False, "", "", (), 0, error=self.tr(refused))
         else:
             try:
                 feedback = drill.check(answer)
             except Exception as error:  # noqa: BLE001 - the contract says never; be sure
+                problem = problem_of(error)
                 feedback = Feedback(False, "", "", (), 0, error=self.tr(
-                    "That answer could not be read: {problem}", problem=self.tr(said(error))[:200]))
+                    "That answer could not be read: {problem}", problem=self.tr(problem)[:200])
+                    if problem is not None else self.tr("That answer could not be read."))
         record = _feedback_dict(feedback, check_id)
         counted = False
         if feedback.error is None:  # an unreadable answer is not a mistake
@@ -233,15 +254,19 @@ class DrillPlayer(anywidget.AnyWidget):
             self.stats = {"streak": mine.streak, "stars": mine.stars, "max_stars": MAX_STARS}
             self.progress_json = self.progress.to_json()
 
+    def _page_value(self, name: str, value: object) -> bool:
+        return name == "selected" and positions_ok(value, len(self._order))
+
+    def _failed(self) -> None:
+        self.progress_note = self.tr(FAILED)
+
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
         kind = content.get("type")
         if kind == "check":
             selected = content.get("selected")
-            if isinstance(selected, list) and all(isinstance(i, int) and not isinstance(i, bool)
-                                                  and 0 <= i < len(self._order) for i in selected) \
-                    and len(set(selected)) == len(selected):
+            if positions_ok(selected, len(self._order)):
                 self.selected = list(selected)
             if self.drill is not None:
                 self._check(content.get("answer"), content.get("check_id"))
@@ -259,10 +284,28 @@ class DrillPlayer(anywidget.AnyWidget):
             self.progress_note = ""
 
 
-def _too_big(answer: object) -> bool:
-    if isinstance(answer, (str, list, tuple)):
-        return len(answer) > MAX_ANSWER or any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer)
-    return False
+def _answer_problem(answer: object) -> str | None:
+    """Why ``answer`` is refused before any drill looks at it (an English template),
+    or None: what the page sends is a string, or a list of card strings; a script may
+    send anything, and its size is checked before its contents (the cards of
+    :meth:`DrillPlayer.check` in Python are cards).
+
+    >>> _answer_problem("♠A"), _answer_problem(["♠A"] * 201), _answer_problem({"a": 1})
+    (None, 'That answer is far too long to be a play.', 'That is not an answer to this drill.')
+    """
+    if answer is None or isinstance(answer, (bool, float)):
+        return None  # the drill says why it is not an answer
+    if isinstance(answer, int):
+        return None if -MAX_NUMBER < answer < MAX_NUMBER else N_("That number is far too large to be the answer.")
+    if isinstance(answer, str):
+        return TOO_LONG if len(answer) > MAX_ANSWER else None
+    if isinstance(answer, (list, tuple)):
+        if len(answer) > MAX_ANSWER:
+            return TOO_LONG
+        if not all(isinstance(a, (str, Card)) for a in answer):  # cards: from check() in Python
+            return N_("That is not an answer to this drill.")
+        return TOO_LONG if any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer) else None
+    return N_("That is not an answer to this drill.")
 
 
 def _feedback_dict(feedback: Feedback, check_id: object) -> dict[str, Any]:
@@ -272,7 +315,7 @@ def _feedback_dict(feedback: Feedback, check_id: object) -> dict[str, Any]:
     }
     if feedback.error is not None:
         record["error"] = feedback.error
-    if isinstance(check_id, int) and not isinstance(check_id, bool):
+    if type(check_id) is int and 0 <= check_id < MAX_CHECK_ID:
         record["check_id"] = check_id
     else:
         record["check_id"] = -1

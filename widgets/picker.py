@@ -6,20 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import anywidget
 import traitlets as t
 
 from tutor.cards import Cards
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, as_trump
-from widgets._common import CSS, ESM, hand_payload, labels, translator
+from widgets._common import CSS, ESM, PageWidget, hand_payload, labels, positions_ok, translator
 
 
-class CardPicker(anywidget.AnyWidget):
+class CardPicker(PageWidget):
     """Pick cards from a hand.
 
     ``selected`` holds positions in the held order; :attr:`value` the picked cards.
     :meth:`on_submit` registers a callback for Enter, called with the picked cards.
+    The page sets ``selected`` and sends ``submit`` (``selected``: positions, of which
+    those not in the hand are dropped; a list longer than the hand is ignored).
 
     >>> picker = CardPicker("♠AAK ♥3 BJ", trump="♥")
     >>> picker.selected = [0, 2]
@@ -29,6 +30,7 @@ class CardPicker(anywidget.AnyWidget):
 
     _esm = ESM
     _css = CSS
+    _page_sets = frozenset({"selected"})
     _view = t.Unicode("picker").tag(sync=True)
     cards = t.List(t.Dict()).tag(sync=True)
     selected = t.List(t.Int()).tag(sync=True)
@@ -61,6 +63,9 @@ class CardPicker(anywidget.AnyWidget):
     def _valid(self, positions: Iterable[object]) -> set[int]:
         return {i for i in positions if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self._order)}
 
+    def _page_value(self, name: str, value: object) -> bool:
+        return name == "selected" and positions_ok(value, len(self._order))
+
     def on_submit(self, callback: Callable[[Cards], object]) -> None:
         """Call ``callback(cards)`` when the learner presses Enter."""
         self._submit.append(callback)
@@ -69,7 +74,7 @@ class CardPicker(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "submit":
             return
         raw = content.get("selected")
-        if isinstance(raw, list):
+        if isinstance(raw, list) and len(raw) <= len(self._order):
             self.selected = sorted(self._valid(raw))
         for callback in self._submit:
             callback(self.value)

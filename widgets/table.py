@@ -12,8 +12,12 @@ was asked from; a stale step is ignored), ``act`` (``verb``: play, bury or call;
 ``cards``: the picked cards' texts; ``selected``: their positions — one message, no
 race), ``declare`` (``option``: an index into the offered declarations), ``pass``,
 ``solo``, ``hint``, ``export`` (``actions``: whole hand or the deal only), ``import``
-(``text``), ``restart`` (same deal), ``new`` (a fresh deal). Anything else or anything
-malformed is ignored or answered with a message in the widget — never a traceback.
+(``text``), ``restart`` (same deal), ``new`` (a fresh deal), ``stop_to_declare``
+(``value``: true or false); the page sets ``selected``, ``pause_ms`` and ``deal_ms``.
+Anything else or anything malformed is ignored or answered with a note in the widget (a
+refusal naming the rule, a hand file that cannot be read), and changes nothing else —
+never a traceback, never Python's own words (see :class:`widgets._common.PageWidget`).
+Sizes are checked before anything is read (:data:`MAX_PICK`, :data:`MAX_RECORD`).
 
 >>> table = Table(seed=3, pause_ms=0, deal_ms=0, stop_to_declare=False)
 >>> table.run()
@@ -30,7 +34,6 @@ from collections.abc import Sequence
 from itertools import count
 from typing import Any, Final
 
-import anywidget
 import traitlets as t
 
 from tutor.cards import PLAYERS, Card, format_cards, points
@@ -62,14 +65,15 @@ from tutor.game import (
     ThrowFailed,
     TrickWon,
 )
-from tutor.i18n import N_, Text, Translator, capitalized, or_list, said
+from tutor.i18n import N_, Text, Translator, capitalized, or_list
 from tutor.notation import parse_cards
 from tutor.order import Trump
-from tutor.record import HandFileError, export_hand, import_hand
+from tutor.record import export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import SIDE_NAMES
 from tutor.strategy import ComputerPlayer, next_action
-from widgets._common import COMMON_JS, CSS, STATIC, hand_payload, translator
+from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
+    translator
 
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
@@ -80,6 +84,10 @@ MAX_RECORD: Final = 200_000
 """A hand record larger than this (characters) is refused before it is read."""
 MAX_PICK: Final = 40
 """More picked cards than this are junk, refused before any check."""
+MAX_CARD_TEXT: Final = 8
+"""A picked card's text is at most this long (``♠10`` is three characters)."""
+MAX_PAUSE_MS: Final = 10_000
+"""The page may set a pause of 0 to this many milliseconds."""
 
 TABLE_LABELS: Final = {
     "hand": N_("Your hand"),
@@ -132,7 +140,7 @@ BOT_SPEEDS: Final = {"slow": 900, "normal": 450, "fast": 200, "instant": 0}
 _tokens = count(1)
 
 
-class Table(anywidget.AnyWidget):
+class Table(PageWidget):
     """A whole hand at the table, the learner in ``seat``.
 
     ``seed`` decides the deal and the computer players' choices (same seed, same game);
@@ -142,6 +150,7 @@ class Table(anywidget.AnyWidget):
 
     _esm = ESM
     _css = TABLE_CSS
+    _page_sets = frozenset({"selected", "pause_ms", "deal_ms"})
     state = t.Dict().tag(sync=True)
     """What the front end draws: seats, trick, prompts, score, review …"""
     hand = t.List(t.Dict()).tag(sync=True)
@@ -251,8 +260,8 @@ class Table(anywidget.AnyWidget):
         else:
             try:
                 cards = parse_cards(option)
-            except TutorError as error:
-                return self._refuse("N3", said(error))
+            except (TutorError, TypeError) as error:
+                return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
         return self._attempt(Declare(self.seat, cards))
 
     def pass_declaration(self) -> None:
@@ -342,11 +351,16 @@ class Table(anywidget.AnyWidget):
         if len(text) > MAX_RECORD:
             self.load_error = self.tr("This hand file could not be read: it is far too long.")
             return False
+        if not _encodable(text):
+            self.load_error = self.tr("This hand file could not be read: it is too large, or not a text file.")
+            return False
         try:
             game = import_hand(text)
-        except HandFileError as error:
+        except Exception as error:  # noqa: BLE001 - a hand file never shows Python's own words
+            problem = problem_of(error) if isinstance(error, TutorError) else None
             self.load_error = self.tr("This hand file could not be read: {problem}",
-                                      problem=self.tr(said(error))[:400])
+                                      problem=self.tr(problem)[:400]) if problem is not None else \
+                self.tr("This hand file could not be read: it is not a hand file of this course.")
             return False
         self.load_error = ""
         self._start(_fresh_copy(game), self.tr("Opened a hand file (seed {seed}).", seed=game.seed))
@@ -370,7 +384,7 @@ class Table(anywidget.AnyWidget):
         try:
             parsed = parse_cards(cards)  # type: ignore[arg-type]
         except (TutorError, TypeError) as error:
-            return self._refuse("N3", said(error))
+            return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
         action = make(parsed)
         if isinstance(action, str):
             return self._refuse(rule, action)
@@ -382,7 +396,7 @@ class Table(anywidget.AnyWidget):
         except IllegalActionError as error:
             return self._refuse(error.rule, error.reason)
         except TutorError as error:
-            return self._refuse("", said(error))
+            return self._refuse("", _reason(error, self.tr("that is not open to you now")))
         with self.hold_sync():
             self.feedback, self.hint_text, self.selected = {}, "", []
             if isinstance(action, Declare):
@@ -680,32 +694,43 @@ class Table(anywidget.AnyWidget):
                         "notes": self._throws.get(n - 1, [])})
         return out
 
+    def _page_value(self, name: str, value: object) -> bool:
+        if name == "selected":
+            return positions_ok(value, min(len(self._order), MAX_PICK))
+        return name in ("pause_ms", "deal_ms") and type(value) is int and 0 <= value <= MAX_PAUSE_MS
+
+    def _failed(self) -> None:
+        self.feedback = {"kind": "error", "rule": "", "reason": self.tr(FAILED), "id": next(_tokens)}
+
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
         kind = content.get("type")
         try:
             if kind == "step":
-                if content.get("version") == self._version:
+                version = content.get("version")
+                if type(version) is int and version == self._version:
                     self.step()
             elif kind == "act":
-                self._take_selection(content.get("selected"))
+                verb = content.get("verb")
+                if not isinstance(verb, str) or verb not in ("play", "bury", "call"):
+                    return
                 cards = content.get("cards")
-                if not isinstance(cards, list) or len(cards) > MAX_PICK or \
-                        not all(isinstance(c, str) and len(c) <= 8 for c in cards):
+                if not isinstance(cards, list) or len(cards) > MAX_PICK or not all(
+                        isinstance(c, str) and len(c) <= MAX_CARD_TEXT and c.isprintable() for c in cards):
                     self._refuse("N3", self.tr("those picked cards could not be read"))
                     return
-                verb = content.get("verb")
+                self._take_selection(content.get("selected"))
                 text = " ".join(cards)
                 if verb == "play":
                     self.play(text)
                 elif verb == "bury":
                     self.bury(text)
-                elif verb == "call":
+                else:
                     self.call(text)
             elif kind == "declare":
                 option = content.get("option")
-                if isinstance(option, int) and not isinstance(option, bool):
+                if type(option) is int:
                     self.declare(option)
             elif kind == "pass":
                 self.pass_declaration()
@@ -722,17 +747,36 @@ class Table(anywidget.AnyWidget):
             elif kind == "new":
                 self.new_deal()
             elif kind == "stop_to_declare":
-                self.stop_to_declare = bool(content.get("value"))
-                if not self.stop_to_declare and self._offer:
-                    self.pass_declaration()
+                value = content.get("value")
+                if isinstance(value, bool):
+                    self.stop_to_declare = value
+                    if not value and self._offer:
+                        self.pass_declaration()
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
+            problem = problem_of(error)
             self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
-                "Something went wrong: {problem}", problem=self.tr(said(error))[:300]), "id": next(_tokens)}
+                "Something went wrong: {problem}", problem=self.tr(problem)[:300]) if problem is not None
+                else self.tr(FAILED), "id": next(_tokens)}
 
     def _take_selection(self, raw: object) -> None:
-        if isinstance(raw, list) and len(raw) <= MAX_PICK and all(
-                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(self._order) for i in raw):
-            self.selected = sorted(set(raw))
+        if positions_ok(raw, min(len(self._order), MAX_PICK)):
+            self.selected = sorted(raw)
+
+
+def _reason(error: BaseException, plain: str) -> str:
+    """A refusal's reason: the tutor's own (a Text), else ``plain`` (a sentence already
+    said in the learner's language): Python's words never reach the page."""
+    problem = problem_of(error)
+    return problem if problem is not None else plain
+
+
+def _encodable(text: str) -> bool:
+    """``text`` can be sent to the page (no lone surrogates: a file that is not text)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeError:
+        return False
+    return True
 
 
 def _trump_text(trump: Trump | None, tr: Translator) -> str:

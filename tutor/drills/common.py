@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import random
 import re
+import reprlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from typing import Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.i18n import Text, Translator, capitalized, or_list, said
+from tutor.i18n import N_, Text, Translator, capitalized, or_list, said
 from tutor.notation import parse_cards
 from tutor.order import Trump
 
@@ -31,6 +32,12 @@ SEEDS: Final = range(0, 2**31)
 """The seeds a drill accepts."""
 
 LEVELS: Final = (1, 2, 3)
+
+MAX_TEXT: Final = 1000
+"""An answer text longer than this (characters), or a list of more items, is refused unread."""
+MAX_DIGITS: Final = 15
+"""A typed number with more digits than this is refused unread (no answer is that large)."""
+TOO_LONG: Final = N_("That answer is far too long to be a play.")
 
 T = TypeVar("T")
 
@@ -91,7 +98,47 @@ Solve = Callable[[], tuple[tuple[str, ...], int]]
 """The correct CARDS answers as text (at most :data:`MAX_SHOWN`) and their number."""
 
 
-_NUMBER: Final = re.compile(r"^\s*[+\-−]?\s*\d+\s*$")
+_NUMBER: Final = re.compile(r"\s*([+\-−－﹣]?)\s*(\d+)\s*")
+"""A typed whole number: a sign, then decimal digits (any script's: ``\\d`` is what
+``int()`` reads), spaces anywhere around them."""
+
+
+class _Quote(reprlib.Repr):
+    """Quotes a learner's answer in a message: short, whatever it is."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring, self.maxother, self.maxlevel, self.maxlist, self.maxdict = 38, 38, 2, 4, 3
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # writing a very long int out is refused (and slow)
+            return ("-" if x < 0 else "") + self.fillvalue
+        return super().repr_int(x, level)
+
+
+_QUOTE: Final = _Quote()
+
+
+def quoted(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, cut short, never an error however
+    long or odd it is.
+
+    >>> quoted("♠A"), quoted("9" * 5000), quoted(10 ** 5000), quoted([["a"] * 9])
+    ("'♠A'", "'9999999999999999...99999999999999999'", '...', "[['a', 'a', 'a', 'a', ...]]")
+    """
+    try:
+        text = _QUOTE.repr(value)
+    except Exception:  # noqa: BLE001 - an object whose repr fails is still quoted
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def reason_of(error: BaseException, tr: Translator, template: str, plain: str) -> str:
+    """A refusal in ``tr``'s language: ``template`` with the error's own reason as
+    ``{problem}`` when it is the tutor's (a :class:`~tutor.i18n.Text`), else ``plain``:
+    Python's own words ("invalid literal for int() …") never reach a learner."""
+    problem = said(error)
+    return tr(template, problem=problem) if isinstance(problem, Text) else tr(plain)
 
 
 @dataclass(frozen=True, eq=False)
@@ -164,8 +211,8 @@ class Question(Drill):
         except AnswerError as exc:
             return Feedback(False, self.rule, "", (), 0, error=str(exc))
         except Exception as exc:  # noqa: BLE001 - a drill never raises on an answer
-            return Feedback(False, self.rule, "", (), 0,
-                            error=self.tr("This answer cannot be read: {problem}", problem=said(exc)))
+            return Feedback(False, self.rule, "", (), 0, error=reason_of(
+                exc, self.tr, N_("This answer cannot be read: {problem}"), N_("This answer cannot be read.")))
 
     def _check(self, answer: object) -> Feedback:
         tr = self.tr
@@ -193,29 +240,58 @@ def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> st
     if answer is None or answer == "":
         raise AnswerError(tr("Choose one of the answers first, then press Check."))
     if not isinstance(answer, str) or answer not in keys:
-        raise AnswerError(tr("{answer} is not one of the choices: choose {choices}", answer=repr(answer)[:40],
+        raise AnswerError(tr("{answer} is not one of the choices: choose {choices}", answer=quoted(answer),
                              choices=or_list([c.label for c in choices])))
     return answer
 
 
 def read_number(answer: object, tr: Translator) -> int:
+    """A whole number from an int, a whole float, or text (``"12"``, ``" - 7 "``,
+    ``"１２"``); anything else, or more than :data:`MAX_DIGITS` digits, is refused
+    with :class:`AnswerError`.
+
+    >>> en = Translator("en")
+    >>> read_number(" − 7 ", en), read_number("１２", en), read_number(3.0, en)
+    (-7, 12, 3)
+    >>> for junk in ("+\\t5x", "9" * 40, "²"):
+    ...     try:
+    ...         read_number(junk, en)
+    ...     except AnswerError as error:
+    ...         print(error)
+    answer with a whole number, not '+\\t5x'
+    '9999999999999999...99999999999999999' has far too many digits to be the answer
+    answer with a whole number, not '²'
+    """
     if answer is None or (isinstance(answer, str) and not answer.strip()):
         raise AnswerError(tr("Type a whole number first, then press Check."))
     if isinstance(answer, bool):
-        raise AnswerError(tr("answer with a whole number, not {answer}", answer=repr(answer)))
+        raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer)))
     if isinstance(answer, int):
         return answer
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
-    if isinstance(answer, str) and _NUMBER.match(answer):
-        return int(answer.replace("−", "-").replace(" ", ""))
-    raise AnswerError(tr("answer with a whole number, not {answer}", answer=repr(answer)[:40]))
+    match = _NUMBER.fullmatch(answer) if isinstance(answer, str) and len(answer) <= MAX_TEXT else None
+    if match is not None:
+        sign, digits = match.groups()
+        if len(digits) > MAX_DIGITS:
+            raise AnswerError(tr("{answer} has far too many digits to be the answer", answer=quoted(answer)))
+        try:
+            value = int(digits)
+        except ValueError:  # not expected: \d is what int() reads; refused all the same
+            raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer))) from None
+        return -value if sign not in ("", "+") else value
+    if isinstance(answer, str) and len(answer) > MAX_TEXT:
+        raise AnswerError(tr(TOO_LONG))
+    raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer)))
 
 
 def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Translator) -> tuple[Card, ...]:
     """Cards from a tuple of Card, notation text or a list of card strings, checked
     against ``hand`` and ``pick``."""
     cards: list[Card] = []
+    if isinstance(answer, (str, tuple, list)) and (
+            len(answer) > MAX_TEXT or any(isinstance(a, str) and len(a) > MAX_TEXT for a in answer)):
+        raise AnswerError(tr(TOO_LONG))
     try:
         if isinstance(answer, str):
             cards.extend(parse_cards(answer))
@@ -226,14 +302,15 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
                 elif isinstance(item, str):
                     cards.extend(parse_cards(item))
                 else:
-                    raise AnswerError(tr("{item} is not a card", item=repr(item)[:40]))
+                    raise AnswerError(tr("{item} is not a card", item=quoted(item)))
         else:
             raise AnswerError(tr("pick cards from your hand; {answer} is not a list of cards",
-                                 answer=repr(answer)[:40]))
+                                 answer=quoted(answer)))
     except AnswerError:
         raise
     except ValueError as exc:
-        raise AnswerError(tr("These cards cannot be read: {problem}", problem=said(exc))) from None
+        raise AnswerError(reason_of(exc, tr, N_("These cards cannot be read: {problem}"),
+                                    N_("These cards cannot be read."))) from None
     need, have = Counter(cards), Counter(hand)
     for card, k in need.items():
         if have[card] == 0:

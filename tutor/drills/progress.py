@@ -30,6 +30,7 @@ from typing import Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
 
+from tutor.drills.common import LEVELS, SEEDS, quoted
 from tutor.i18n import Text, said
 
 STREAK_PER_STAR: Final = 5
@@ -37,6 +38,21 @@ MAX_STARS: Final = 3
 CLEARED_AFTER: Final = 3
 """Correct answers in a row that clear a review."""
 VERSION: Final = 1
+
+MAX_REVIEWS: Final = 500
+"""At most this many mistakes wait to come back (the oldest go first); about 250
+characters each when stored."""
+MAX_KINDS: Final = 50
+"""At most this many drill kinds are read from stored progress (there are 7)."""
+MAX_STORED: Final = 400_000
+"""Stored progress longer than this (characters) is refused unread: :data:`MAX_REVIEWS`
+reviews and every kind take well under half of it."""
+MAX_COUNT: Final = 2**53 - 1
+"""Counts, seeds and the salt stay below this (what a browser's JSON keeps exactly)."""
+MAX_NAME: Final = 40
+"""A kind's name is at most this long."""
+MAX_PROBLEMS: Final = 3
+"""A note names at most this many of the problems found, then says how many more."""
 
 _SCHEDULER: Final = Scheduler(enable_fuzzing=False)
 
@@ -102,6 +118,7 @@ class Progress:
             cleared = (review.cleared + 1 if review else 1) if correct else 0
             if cleared < CLEARED_AFTER:
                 reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
+        del reviews[:-MAX_REVIEWS]  # the oldest mistakes give way
         return replace(self, kinds=kinds, reviews=tuple(reviews), last=(kind, seed, level, stamp))
 
     def due(self, kind: str, now: datetime) -> tuple[Review, ...]:
@@ -144,16 +161,37 @@ class Progress:
     def from_json_lenient(cls, text: str) -> tuple[Progress, str | None]:
         """Read what can be read: every valid part is kept; the note (a
         :class:`~tutor.i18n.Text`) says what was dropped."""
-        try:
-            progress, problems = _read(text, strict=False)
-        except ProgressError as exc:
-            return cls(), Text("progress could not be read and starts afresh: {problem}", problem=said(exc))
-        if not problems:
-            return progress, None
-        note = problems[0]
-        for problem in problems[1:]:
-            note = Text("{first}; {second}", first=note, second=problem)
+        progress, note = read_stored(text)
+        if progress is None:
+            return cls(), Text("progress could not be read and starts afresh: {problem}", problem=note)
         return progress, note
+
+
+def read_stored(text: object) -> tuple[Progress | None, Text | None]:
+    """Progress as a browser stored it, read leniently: ``(progress, None)`` when all
+    of it reads; ``(progress, note)`` when some parts were dropped (every valid part
+    is kept; the note says what was dropped); ``(None, note)`` when nothing can be read
+    (not text, longer than :data:`MAX_STORED`, not JSON, not progress of this version).
+    Never raises; the note is a :class:`~tutor.i18n.Text` and quotes no Python words.
+
+    >>> read_stored('{"version": 1}')
+    (Progress(kinds=(), reviews=(), last=None, salt=0), None)
+    >>> read_stored("[") , read_stored("x" * 10**6)
+    ((None, 'progress is not valid JSON'), (None, 'progress is far too long to be read (1000000 characters)'))
+    """
+    try:
+        progress, problems = _read(text, strict=False)
+    except ProgressError as exc:
+        problem = said(exc)
+        return None, problem if isinstance(problem, Text) else Text("progress could not be read")
+    if not problems:
+        return progress, None
+    note = problems[0]
+    for problem in problems[1:MAX_PROBLEMS]:
+        note = Text("{first}; {second}", first=note, second=problem)
+    if len(problems) > MAX_PROBLEMS:
+        note = Text("{problems}; and {count} more", problems=note, count=len(problems) - MAX_PROBLEMS)
+    return progress, note
 
 
 def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
@@ -167,74 +205,106 @@ def _check_time(now: object) -> None:
 
 
 def _is_int(value: object, low: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+    return type(value) is int and low <= value <= MAX_COUNT
 
 
-def _read(text: object, *, strict: bool) -> tuple[Progress, list[str]]:
+def _is_name(value: object) -> bool:
+    """A kind's name as stored: short text the page can show (no lone surrogates)."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeError:
+        return False
+    return value.isprintable()
+
+
+def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
     if not isinstance(text, (str, bytes)):
         raise ProgressError(Text("progress is JSON text, not {type}", type=type(text).__name__))
+    if len(text) > MAX_STORED:
+        raise ProgressError(Text("progress is far too long to be read ({count} characters)", count=len(text)))
     try:
         body = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise ProgressError(Text("progress is not valid JSON: {problem}", problem=str(exc)[:200])) from None
+    except (ValueError, RecursionError):  # Python's words on why are not a learner's
+        raise ProgressError(Text("progress is not valid JSON")) from None
     if not isinstance(body, dict):
         raise ProgressError(Text("progress JSON must be an object"))
     if body.get("version") != VERSION:
         raise ProgressError(Text("unknown progress version {version} (expected {expected})",
-                                 version=repr(body.get("version"))[:40], expected=VERSION))
-    problems: list[str] = []
+                                 version=quoted(body.get("version")), expected=VERSION))
+    problems: list[Text] = []
 
-    def bad(message: str) -> None:
+    def bad(message: Text) -> None:
         if strict:
             raise ProgressError(message)
         problems.append(message)
 
     salt = body.get("salt", 0)
     if not _is_int(salt):
-        bad(Text("salt {value} is not a whole number", value=repr(salt)[:40]))
+        bad(Text("salt {value} is not a whole number", value=quoted(salt)))
         salt = 0
     kinds: dict[str, KindProgress] = {}
     raw_kinds = body.get("kinds", {})
     if not isinstance(raw_kinds, dict):
         bad(Text("kinds must be an object"))
         raw_kinds = {}
-    for name, value in raw_kinds.items():
-        if (isinstance(value, list) and len(value) == 4 and all(_is_int(v) for v in value)
+    if len(raw_kinds) > MAX_KINDS:
+        bad(Text("{count} kinds were left out (at most {max} are kept)", count=len(raw_kinds) - MAX_KINDS,
+                 max=MAX_KINDS))
+    for name, value in list(raw_kinds.items())[:MAX_KINDS]:
+        if (_is_name(name) and isinstance(value, list) and len(value) == 4 and all(_is_int(v) for v in value)
                 and value[1] <= value[0] and value[3] <= MAX_STARS and value[2] <= value[1]):
             kinds[name] = KindProgress(*value)
         else:
-            bad(Text("kind {name} has unreadable counts {value}", name=repr(name)[:40], value=repr(value)[:60]))
+            bad(Text("kind {name} has unreadable counts {value}", name=quoted(name), value=quoted(value)))
     reviews: list[Review] = []
     raw_reviews = body.get("reviews", [])
     if not isinstance(raw_reviews, list):
         bad(Text("reviews must be a list"))
         raw_reviews = []
-    for item in raw_reviews:
-        try:
-            if not isinstance(item, dict):
-                raise ValueError(Text("not an object"))
-            kind, seed, level, cleared = item["kind"], item["seed"], item["level"], item.get("cleared", 0)
-            if not isinstance(kind, str) or not _is_int(seed) or level not in (1, 2, 3) or not _is_int(cleared):
-                raise ValueError(Text("bad kind, seed, level or count"))
-            raw_card = item["card"]
-            card = FsrsCard.from_dict(raw_card)
-            if card.due.tzinfo is None:
-                raise ValueError(Text("due time without a time zone"))
-            reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
-        except Exception as exc:  # noqa: BLE001 - any malformed review is reported, never raised raw
-            problem = said(exc)
-            if not isinstance(problem, Text):  # not one of ours: name the error too
-                problem = f"{exc.__class__.__name__}: {exc}"[:200]
-            bad(Text("review {review} is unreadable ({problem})", review=str(item)[:60], problem=problem))
+    if len(raw_reviews) > MAX_REVIEWS:
+        bad(Text("{count} reviews were left out (at most {max} are kept)", count=len(raw_reviews) - MAX_REVIEWS,
+                 max=MAX_REVIEWS))
+    for item in raw_reviews[-MAX_REVIEWS:]:
+        problem = _review_problem(item)
+        if problem is None:
+            assert isinstance(item, dict)
+            card = FsrsCard.from_dict(item["card"])
+            reviews.append(Review(item["kind"], item["seed"], item["level"], tuple(sorted(card.to_dict().items())),
+                                  item.get("cleared", 0)))
+        else:
+            bad(Text("review {review} is unreadable ({problem})", review=quoted(item), problem=problem))
     last = body.get("last")
     if last is not None:
-        if not (isinstance(last, list) and len(last) == 4 and isinstance(last[0], str) and _is_int(last[1])
-                and _is_int(last[2]) and isinstance(last[3], str)):
-            bad(Text("last answer {value} is unreadable", value=repr(last)[:60]))
+        if not (isinstance(last, list) and len(last) == 4 and _is_name(last[0]) and _is_int(last[1])
+                and _is_int(last[2]) and isinstance(last[3], str) and len(last[3]) <= MAX_NAME):
+            bad(Text("last answer {value} is unreadable", value=quoted(last)))
             last = None
         else:
             last = tuple(last)
     return Progress(tuple(sorted(kinds.items())), tuple(reviews), last, salt), problems
+
+
+def _review_problem(item: object) -> Text | None:
+    """Why a stored review cannot be read, or None when it can."""
+    if not isinstance(item, dict):
+        return Text("not an object")
+    kind, seed, level, cleared = item.get("kind"), item.get("seed"), item.get("level"), item.get("cleared", 0)
+    if not _is_name(kind) or not _is_int(seed) or seed not in SEEDS or type(level) is not int \
+            or level not in LEVELS or not _is_int(cleared) or cleared >= CLEARED_AFTER:
+        return Text("bad kind, seed, level or count")
+    raw_card = item.get("card")
+    if not isinstance(raw_card, dict):
+        return Text("its review schedule is missing")
+    try:
+        card = FsrsCard.from_dict(raw_card)  # type: ignore[arg-type]
+        json.dumps(card.to_dict(), allow_nan=False)
+        if card.due.tzinfo is None:
+            return Text("due time without a time zone")
+    except Exception:  # noqa: BLE001 - any malformed card is reported, never raised raw
+        return Text("its review schedule could not be read")
+    return None
 
 
 def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
