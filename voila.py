@@ -19,6 +19,12 @@ c.Voila.open_browser = False
 c.VoilaConfiguration.strip_sources = True
 c.VoilaConfiguration.show_tracebacks = False
 
+# The course is drawn by Voila's lab template only. A link's ?template= would otherwise
+# pick another one by name: an unknown name starts a kernel, then leaves the page loading
+# forever (the render task dies, Voila keeps sending heartbeats), and a name with a path
+# in it is a 500. ?theme= stays: the course follows the light and the dark theme.
+c.VoilaConfiguration.allow_template_override = "NO"
+
 # Every page in the learner's language (tutor/localize.py): the link's ?lang=, else the
 # language this browser chose before (remembered in a cookie for a year), else the
 # browser's own. The notebook is translated before it is rendered and its kernel starts
@@ -118,3 +124,111 @@ async def _home_is_the_course(self, path=""):
 
 
 TornadoVoilaTreeHandler.get = _home_is_the_course
+
+
+# Every bad request gets its 4xx status and a one-line warning in the log, never a 500 or
+# a traceback; a genuine server error still logs its traceback (Tornado's log_exception).
+import errno  # noqa: E402
+from html import escape  # noqa: E402
+
+from jupyter_server.auth.decorator import allow_unauthenticated  # noqa: E402
+from jupyter_server.auth.logout import LogoutHandler  # noqa: E402
+from jupyter_server.base.handlers import JupyterHandler  # noqa: E402
+from tornado.web import HTTPError, StaticFileHandler  # noqa: E402
+from voila.handler import BaseVoilaHandler  # noqa: E402
+from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
+from voila.tornado.contentshandler import VoilaContentsHandler  # noqa: E402
+
+# Error pages that render. Jupyter Server's write_error draws its own templates, which
+# need a static_path Voila does not have (the page for a missing kernel, theme or
+# labextension asset, or for /logout, was itself an exception); and a request refused
+# before prepare() named its user (an unknown method, a path or argument that is not
+# UTF-8) made the page ask for a user Jupyter Server refuses to look up then. Voila's own
+# pages keep Voila's error page (nobody is logged in before prepare()); the others, which
+# no learner opens, get a plain one. If Voila's page still cannot be drawn, the plain
+# page is sent and the log says why in one line (the error it reports was logged before).
+_write_error = JupyterHandler.write_error
+
+
+def _plain_error_page(handler, status_code):
+    reason = escape(getattr(handler, "_reason", "") or "Error")
+    handler.set_header("Content-Type", "text/html; charset=UTF-8")
+    handler.write(f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{status_code} {reason}</title>"
+                  f"</head><body><h1>{status_code} {reason}</h1></body></html>\n")
+
+
+def _error_page_that_renders(self, status_code, **kwargs):
+    if not hasattr(self, "_current_user"):  # refused before prepare(): nobody is logged in
+        self._current_user = None
+    if isinstance(self, BaseVoilaHandler):
+        try:
+            return _write_error(self, status_code, **kwargs)
+        except Exception as error:
+            self.log.warning("The %d page of %s could not be drawn: %r", status_code, self.request.path, error)
+    return _plain_error_page(self, status_code)
+
+
+JupyterHandler.write_error = _error_page_that_renders
+
+
+# /logout drew Jupyter Server's logout page (a 500, see above). The course has no
+# accounts, so there is nothing to log out of: 404. Started with a token, it logs out
+# and goes home.
+class _Logout(LogoutHandler):
+    @allow_unauthenticated
+    def get(self):
+        if not self.identity_provider.login_available:
+            raise HTTPError(404)
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(self.base_url)
+
+
+c.IdentityProvider.logout_handler_class = _Logout
+
+
+# A file name never holds a NUL byte, and the OS calls behind every static file handler
+# raise ValueError on one (/voila/files/%00.png was a 500): no such file.
+_parse_static_url = StaticFileHandler.parse_url_path
+
+
+def _no_nul_in_file_names(self, url_path):
+    if "\0" in url_path:
+        raise HTTPError(404)
+    return _parse_static_url(self, url_path)
+
+
+StaticFileHandler.parse_url_path = _no_nul_in_file_names
+
+
+# Voila's template assets are /voila/templates/<template>/static/<file>; its handler
+# asserts that shape, so any other path (/voila/templates/, …/lab, …/lab/static/, a
+# ../ or %2e%2e that leaves the template's static folder) was a 500 with a traceback.
+# Such a path names no asset: 404.
+_parse_template_url = TemplateStaticFileHandler.parse_url_path
+
+
+def _template_asset_or_404(self, path):
+    parts = path.split("/")
+    if len(parts) < 3 or parts[1] != "static" or any(part in ("", ".", "..") for part in parts):
+        raise HTTPError(404)
+    return _parse_template_url(self, path)
+
+
+TemplateStaticFileHandler.parse_url_path = _template_asset_or_404
+
+
+# The contents API looked up a 10,000-character name on disk, and the OS's "file name too
+# long" was a 500. No file has such a name: 404, like any other missing file.
+_contents_get = VoilaContentsHandler.get
+
+
+async def _contents_or_404(self, path=""):
+    try:
+        return await _contents_get(self, path)
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        raise HTTPError(404, "file or directory does not exist") from None
+
+
+VoilaContentsHandler.get = _contents_or_404
