@@ -209,6 +209,7 @@ ACTIONS = st.one_of(
 )
 
 
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")  # the drawn games are large; that is fine
 @FUZZ
 @given(st.integers(0, 6), st.data())
 def test_a_refused_action_changes_nothing(positions: list[Game], index: int, data: st.DataObject) -> None:
