@@ -32,9 +32,8 @@ from tutor.drills.common import (
     DrillError,
     GenerationError,
     Question,
-    quoted,
 )
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 from tutor.i18n import N_, Text, Translator, said
 
 
@@ -72,13 +71,13 @@ def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
     """
     info = KINDS.get(kind) if isinstance(kind, str) else None
     if info is None:
-        raise DrillError(Text("unknown drill kind {kind}; choose one of {kinds}", kind=quoted(kind),
+        raise DrillError(Text("unknown drill kind {kind}; choose one of {kinds}", kind=shown(kind),
                               kinds=", ".join(KINDS)))
     if isinstance(level, bool) or not isinstance(level, int) or level not in info.levels:
         raise DrillError(Text("level {level} is not a level of {kind} drills; choose one of {levels}",
-                              level=quoted(level), kind=quoted(kind), levels=", ".join(map(str, info.levels))))
+                              level=shown(level), kind=shown(kind), levels=", ".join(map(str, info.levels))))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
-        raise DrillError(Text("seed {seed} is not a whole number from 0 to {max}", seed=quoted(seed),
+        raise DrillError(Text("seed {seed} is not a whole number from 0 to {max}", seed=shown(seed),
                               max=SEEDS.stop - 1))
     try:
         tr = Translator(lang)

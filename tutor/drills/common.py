@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import random
 import re
-import reprlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from typing import Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
+from tutor.errors import shown
 from tutor.i18n import N_, Text, Translator, capitalized, or_list, said
 from tutor.notation import parse_cards
 from tutor.order import Trump
@@ -101,36 +101,6 @@ Solve = Callable[[], tuple[tuple[str, ...], int]]
 _NUMBER: Final = re.compile(r"\s*([+\-−－﹣]?)\s*(\d+)\s*")
 """A typed whole number: a sign, then decimal digits (any script's: ``\\d`` is what
 ``int()`` reads), spaces anywhere around them."""
-
-
-class _Quote(reprlib.Repr):
-    """Quotes a learner's answer in a message: short, whatever it is."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxstring, self.maxother, self.maxlevel, self.maxlist, self.maxdict = 38, 38, 2, 4, 3
-
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 128:  # writing a very long int out is refused (and slow)
-            return ("-" if x < 0 else "") + self.fillvalue
-        return super().repr_int(x, level)
-
-
-_QUOTE: Final = _Quote()
-
-
-def quoted(value: object) -> str:
-    """``value`` as a message quotes it: its ``repr``, cut short, never an error however
-    long or odd it is.
-
-    >>> quoted("♠A"), quoted("9" * 5000), quoted(10 ** 5000), quoted([["a"] * 9])
-    ("'♠A'", "'9999999999999999...99999999999999999'", '...', "[['a', 'a', 'a', 'a', ...]]")
-    """
-    try:
-        text = _QUOTE.repr(value)
-    except Exception:  # noqa: BLE001 - an object whose repr fails is still quoted
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def reason_of(error: BaseException, tr: Translator, template: str, plain: str) -> str:
@@ -240,7 +210,7 @@ def read_choice(answer: object, choices: Sequence[Choice], tr: Translator) -> st
     if answer is None or answer == "":
         raise AnswerError(tr("Choose one of the answers first, then press Check."))
     if not isinstance(answer, str) or answer not in keys:
-        raise AnswerError(tr("{answer} is not one of the choices: choose {choices}", answer=quoted(answer),
+        raise AnswerError(tr("{answer} is not one of the choices: choose {choices}", answer=shown(answer),
                              choices=or_list([c.label for c in choices])))
     return answer
 
@@ -259,13 +229,13 @@ def read_number(answer: object, tr: Translator) -> int:
     ...     except AnswerError as error:
     ...         print(error)
     answer with a whole number, not '+\\t5x'
-    '9999999999999999...99999999999999999' has far too many digits to be the answer
+    '9999999999999999999999999999999999999999' has far too many digits to be the answer
     answer with a whole number, not '²'
     """
     if answer is None or (isinstance(answer, str) and not answer.strip()):
         raise AnswerError(tr("Type a whole number first, then press Check."))
     if isinstance(answer, bool):
-        raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer)))
+        raise AnswerError(tr("answer with a whole number, not {answer}", answer=shown(answer)))
     if isinstance(answer, int):
         return answer
     if isinstance(answer, float) and answer.is_integer():
@@ -274,15 +244,15 @@ def read_number(answer: object, tr: Translator) -> int:
     if match is not None:
         sign, digits = match.groups()
         if len(digits) > MAX_DIGITS:
-            raise AnswerError(tr("{answer} has far too many digits to be the answer", answer=quoted(answer)))
+            raise AnswerError(tr("{answer} has far too many digits to be the answer", answer=shown(answer)))
         try:
             value = int(digits)
         except ValueError:  # not expected: \d is what int() reads; refused all the same
-            raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer))) from None
+            raise AnswerError(tr("answer with a whole number, not {answer}", answer=shown(answer))) from None
         return -value if sign not in ("", "+") else value
     if isinstance(answer, str) and len(answer) > MAX_TEXT:
         raise AnswerError(tr(TOO_LONG))
-    raise AnswerError(tr("answer with a whole number, not {answer}", answer=quoted(answer)))
+    raise AnswerError(tr("answer with a whole number, not {answer}", answer=shown(answer)))
 
 
 def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Translator) -> tuple[Card, ...]:
@@ -302,10 +272,10 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
                 elif isinstance(item, str):
                     cards.extend(parse_cards(item))
                 else:
-                    raise AnswerError(tr("{item} is not a card", item=quoted(item)))
+                    raise AnswerError(tr("{item} is not a card", item=shown(item)))
         else:
             raise AnswerError(tr("pick cards from your hand; {answer} is not a list of cards",
-                                 answer=quoted(answer)))
+                                 answer=shown(answer)))
     except AnswerError:
         raise
     except ValueError as exc:

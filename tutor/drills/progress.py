@@ -30,7 +30,8 @@ from typing import Any, Final
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
 
-from tutor.drills.common import LEVELS, SEEDS, quoted
+from tutor.drills.common import LEVELS, SEEDS
+from tutor.errors import shown
 from tutor.i18n import Text, said
 
 STREAK_PER_STAR: Final = 5
@@ -232,7 +233,7 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
         raise ProgressError(Text("progress JSON must be an object"))
     if body.get("version") != VERSION:
         raise ProgressError(Text("unknown progress version {version} (expected {expected})",
-                                 version=quoted(body.get("version")), expected=VERSION))
+                                 version=shown(body.get("version")), expected=VERSION))
     problems: list[Text] = []
 
     def bad(message: Text) -> None:
@@ -242,7 +243,7 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
 
     salt = body.get("salt", 0)
     if not _is_int(salt):
-        bad(Text("salt {value} is not a whole number", value=quoted(salt)))
+        bad(Text("salt {value} is not a whole number", value=shown(salt)))
         salt = 0
     kinds: dict[str, KindProgress] = {}
     raw_kinds = body.get("kinds", {})
@@ -257,7 +258,7 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
                 and value[1] <= value[0] and value[3] <= MAX_STARS and value[2] <= value[1]):
             kinds[name] = KindProgress(*value)
         else:
-            bad(Text("kind {name} has unreadable counts {value}", name=quoted(name), value=quoted(value)))
+            bad(Text("kind {name} has unreadable counts {value}", name=shown(name), value=shown(value)))
     reviews: list[Review] = []
     raw_reviews = body.get("reviews", [])
     if not isinstance(raw_reviews, list):
@@ -274,12 +275,12 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
             reviews.append(Review(item["kind"], item["seed"], item["level"], tuple(sorted(card.to_dict().items())),
                                   item.get("cleared", 0)))
         else:
-            bad(Text("review {review} is unreadable ({problem})", review=quoted(item), problem=problem))
+            bad(Text("review {review} is unreadable ({problem})", review=shown(item), problem=problem))
     last = body.get("last")
     if last is not None:
         if not (isinstance(last, list) and len(last) == 4 and _is_name(last[0]) and _is_int(last[1])
                 and _is_int(last[2]) and isinstance(last[3], str) and len(last[3]) <= MAX_NAME):
-            bad(Text("last answer {value} is unreadable", value=quoted(last)))
+            bad(Text("last answer {value} is unreadable", value=shown(last)))
             last = None
         else:
             last = tuple(last)
