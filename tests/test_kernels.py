@@ -42,8 +42,9 @@ class Server(VoilaServer):
     """The course's server, with its kernels counted."""
 
     def kernels(self) -> list[int]:
-        """Process ids of this server's kernels."""
-        found = []
+        """Process ids of this server's kernels: started as usual (``ipykernel_launcher``
+        children of the server) or forked by its kernel zygote (the zygote's children)."""
+        processes: dict[int, tuple[int, bytes]] = {}
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
@@ -52,10 +53,16 @@ class Server(VoilaServer):
                 command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            parent = int(stat.rsplit(")", 1)[1].split()[1])
-            if parent == self.pid and b"ipykernel_launcher" in command:
-                found.append(int(entry.name))
-        return found
+            processes[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), command)
+        zygotes = {pid for pid, (parent, command) in processes.items()
+                   if parent == self.pid and b"tutor.server.zygote" in command}
+        return [pid for pid, (parent, command) in processes.items()
+                if (parent == self.pid and b"ipykernel_launcher" in command) or parent in zygotes]
+
+    def zygote(self) -> bool:
+        """Whether the server has its kernel zygote running."""
+        return any(b"tutor.server.zygote" in _command(entry)
+                   for entry in Path("/proc").iterdir() if entry.name.isdigit() and _parent(entry) == self.pid)
 
     def kernels_left(self) -> set[str]:
         """Kernel ids the log says were started and not shut down (or culled)."""
@@ -71,6 +78,20 @@ class Server(VoilaServer):
             if len(left) <= most or time.monotonic() > deadline:
                 return left
             time.sleep(0.25)
+
+
+def _parent(entry: Path) -> int:
+    try:
+        return int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def _command(entry: Path) -> bytes:
+    try:
+        return (entry / "cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 def _start(tmp_path: Path, *extra: str) -> Iterator[Server]:
@@ -150,6 +171,8 @@ def test_a_hundred_views_leave_no_kernels(server: Server) -> None:
     with ThreadPoolExecutor(WORKERS) as pool_of_learners:
         kernels = list(pool_of_learners.map(lambda p: _view(server, p[0], connect=p[1], beacon=True), plan))
     assert len(set(kernels)) == VIEWS  # each view had a kernel of its own
+    assert server.zygote(), "the kernels were not forked from the zygote (tutor/server/forking.py)"
+    assert "Starting a kernel the usual way" not in server.log_text()
     left = server.wait_for_kernels(len(pool), 15)
     assert len(left) <= len(pool), f"{len(left)} kernels left after {VIEWS} views (pool {len(pool)})"
     assert not (server.kernels_left() & set(kernels)), "the log shows kernels of closed pages still running"

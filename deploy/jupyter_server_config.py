@@ -1,0 +1,67 @@
+"""Jupyter Server's configuration for a learner's own server under JupyterHub.
+
+``deploy/jupyterhub_config.py`` starts each learner's single-user server with
+``--config=<this file>``; on Kubernetes the single-user image carries it (see
+``deploy/README.md``). It does two things:
+
+1. The course's own settings, the same as ``./dev serve`` (``voila.py``): sources
+   stripped, no tracebacks, the page's language chosen before its kernel starts, the
+   kernel of a closed or vanished page shut down, the fixes of ``tutor.server.fixes``.
+   Voila runs here as Jupyter Server's extension, so a lesson is
+   ``/user/<name>/voila/render/05-following.ipynb`` and the home is
+   ``/user/<name>/voila/render/index.ipynb``.
+
+2. A learner's server is a Voila server and nothing more, so a learner can open the
+   lessons and answer their drills but cannot run code of their own: no JupyterLab, no
+   terminals, no language servers; the kernel websocket carries widget and kernel-info
+   messages only (what Voila allows its own pages, ``voila/app.py``); the lessons folder
+   cannot be written to through the server. This matters most with one OS account for
+   everyone (``SimpleLocalProcessSpawner``, the one-machine trial): it keeps a hub as safe
+   as ``./dev serve``, where too every kernel is the same OS user. A teacher who wants
+   JupyterLab gets it from a server started without this part (see ``QD_SERVER_LAB``).
+"""
+
+# mypy: ignore-errors
+import os
+
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from tornado.web import HTTPError
+
+from tutor.server import configure
+from tutor.server.forking import warm
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 - traitlets provides get_config
+
+configure(c)  # the course's settings, as voila.py applies them for ./dev serve
+warm()  # the kernel zygote preloads the course while the server starts
+
+# Logging out is the hub's business: JupyterHub's identity provider keeps its own logout
+# (``/user/<name>/logout`` goes to the hub's ``/hub/logout``). The course's logout fix is for
+# the account-less ``./dev serve``, and JupyterHub's provider would only warn about it.
+c.IdentityProvider.pop("logout_handler_class", None)
+
+
+class ReadOnlyContents(AsyncLargeFileManager):
+    """The lessons as Voila reads them; saving, renaming, deleting, copying, making new
+    files and checkpoints are refused (403) through the server's contents API."""
+
+    def _refuse(self, *args, **kwargs):
+        raise HTTPError(403, "the course's lessons are read-only")
+
+    save = delete_file = rename_file = copy = new = new_untitled = _refuse
+    create_checkpoint = restore_checkpoint = delete_checkpoint = _refuse
+
+
+if os.environ.get("QD_SERVER_LAB", "") != "1":
+    c.ServerApp.jpserver_extensions = {
+        "voila.server_extension": True,
+        "jupyterlab": False,
+        "notebook_shim": False,
+        "jupyter_lsp": False,
+        "jupyter_server_terminals": False,
+    }
+    c.ServerApp.terminals_enabled = False
+    c.MappingKernelManager.allowed_message_types = [
+        "comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request", "shutdown_request",
+    ]
+    c.ServerApp.contents_manager_class = ReadOnlyContents

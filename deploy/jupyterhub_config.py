@@ -1,0 +1,162 @@
+"""JupyterHub's configuration for the course: every learner logs in and gets their own
+Voila server, opened on the course's home page.
+
+Run from anywhere (see deploy/README.md)::
+
+    QD_HUB_USERS="ana ben chloe" QD_HUB_PASSWORD="a class password" \\
+        .venv/bin/jupyterhub -f deploy/jupyterhub_config.py
+
+As it stands this is the ONE-MACHINE TRIAL that ``tests/browser/test_jupyterhub.py``
+runs: learners named in advance, one shared class password, every learner's server a
+process of the hub's own OS account. Each setting a school changes is marked
+``SCHOOL:`` below. Every setting can be overridden on the command line
+(``--JupyterHub.bind_url=...``, command-line flags win over this file) and the ones a
+trial needs by environment variables:
+
+=====================  ===========================================================
+QD_HUB_USERS           the learners' user names, separated by spaces or commas
+QD_HUB_PASSWORD        the shared password (8 characters or more)
+QD_HUB_URL             the address the hub listens on (default ``http://:8000``:
+                       every interface, port 8000, no TLS)
+QD_HUB_STATE           the folder of the hub's state: its database, cookie secret,
+                       the proxy's pid file and (trial spawner) the learners' homes.
+                       Default ``/srv/jupyterhub`` as root, else
+                       ``~/.local/state/qidong-hub``; never the current folder
+QD_HUB_LESSONS         the lessons folder every learner's server serves (default:
+                       this repository's ``lessons/``)
+QD_HUB_PROXY           the configurable-http-proxy command (default: the copy
+                       installed by ``npm install --prefix .cache/hub
+                       configurable-http-proxy@5.2.0``, else the one on PATH)
+QD_HUB_CULL_TIMEOUT    seconds without activity before a learner's server is
+                       stopped by jupyterhub-idle-culler (default 3600; 0: no culler)
+=====================  ===========================================================
+"""
+
+# mypy: ignore-errors
+import importlib.util
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821 - traitlets provides get_config
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, "").strip() or default
+
+
+# A hub started in the background by a script (``nohup``, ``cmd &``) inherits an ignored
+# SIGINT, and so would the processes it starts before it installs its own handlers (the
+# idle culler): the hub stops them with SIGINT first, which they would then ignore for
+# 30 s each. Their default is restored here.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# ------------------------------------------------------------------ the hub's own state
+# JupyterHub writes its database, cookie secret and the proxy's pid file into the current
+# folder unless told otherwise: all three go into one private folder instead.
+_default_state = "/srv/jupyterhub" if os.geteuid() == 0 else "~/.local/state/qidong-hub"
+STATE = Path(_env("QD_HUB_STATE", _default_state)).expanduser().resolve()
+STATE.mkdir(mode=0o700, parents=True, exist_ok=True)
+c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
+c.ConfigurableHTTPProxy.pid_file = str(STATE / "jupyterhub-proxy.pid")
+
+# ------------------------------------------------------------------ the address
+# SCHOOL: serve over HTTPS. Either put the hub behind the school's reverse proxy (nginx,
+# Caddy; it must pass websockets through) and keep it on 127.0.0.1, or give it a
+# certificate: c.JupyterHub.ssl_cert / c.JupyterHub.ssl_key.
+c.JupyterHub.bind_url = _env("QD_HUB_URL", "http://:8000")
+
+# ------------------------------------------------------------------ the proxy
+# configurable-http-proxy is an npm package (Node.js): the course's copy lives in the
+# repository's .cache/hub (gitignored), installed without -g.
+_chp = REPO / ".cache" / "hub" / "node_modules" / ".bin" / "configurable-http-proxy"
+c.ConfigurableHTTPProxy.command = [_env("QD_HUB_PROXY", str(_chp) if _chp.exists() else "configurable-http-proxy")]
+
+# ------------------------------------------------------------------ who may log in
+# SCHOOL: replace the shared password by the school's accounts, e.g.
+#   c.JupyterHub.authenticator_class = "google"      # pip install oauthenticator (or "azuread", "generic-oauth")
+#   c.JupyterHub.authenticator_class = "lti13"       # pip install jupyterhub-ltiauthenticator (Moodle, Canvas)
+#   c.JupyterHub.authenticator_class = "pam"         # the machine's own accounts (hub run as root)
+# and keep an explicit list of learners (c.Authenticator.allowed_users) or an allowed
+# group; teachers go in c.Authenticator.admin_users.
+# The shared password lets anyone who knows it log in as any learner on the list: a
+# trial, or a class where that is acceptable, only.
+c.JupyterHub.authenticator_class = "shared-password"
+c.SharedPasswordAuthenticator.user_password = _env("QD_HUB_PASSWORD") or None
+c.Authenticator.allowed_users = set(re.split(r"[\s,]+", _env("QD_HUB_USERS"))) - {""}
+c.Authenticator.allow_all = False
+
+# A shared classroom computer: logging out stops the learner's server (and its kernels).
+c.JupyterHub.shutdown_on_logout = True
+
+# ------------------------------------------------------------------ each learner's server
+# SCHOOL: the spawner. "simple" runs every learner's server as the hub's own OS account,
+# with a home folder under QD_HUB_STATE/homes: no isolation between learners beyond what
+# deploy/jupyter_server_config.py allows (Voila pages only, no code of the learners' own),
+# and no memory limit. On one server, for real isolation and limits use
+#   c.JupyterHub.spawner_class = "systemdspawner.SystemdSpawner"   # pip install jupyterhub-systemdspawner
+#   c.SystemdSpawner.mem_limit = "512M"; c.SystemdSpawner.cpu_limit = 1.0
+# or "dockerspawner.DockerSpawner" with an image built like the Kubernetes one; on
+# Kubernetes (Zero to JupyterHub) KubeSpawner is configured by the helm chart's
+# config.yaml instead of this file (deploy/README.md).
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
+
+# The single-user server comes from the environment JupyterHub runs in, where the course
+# (qidong-tutor) is installed, whatever PATH says; it reads the course's Jupyter Server
+# configuration, and no configuration from the learner's home.
+c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+c.Spawner.args = [f"--config={HERE / 'jupyter_server_config.py'}"]
+c.Spawner.disable_user_config = True
+if os.geteuid() == 0 and c.JupyterHub.spawner_class == "simple":
+    # The simple spawner run by root (a throwaway container, such as CI's) runs the
+    # learners' servers as root too, which Jupyter Server refuses unless told.
+    # SCHOOL: never run the trial as root on a real server.
+    c.Spawner.args.append("--allow-root")
+
+# The lessons: one shared folder served as every learner's root, so a change to the
+# course reaches everyone at once (the course stores nothing there: progress is kept in
+# the learner's browser) and nobody's server can write to it (jupyter_server_config.py).
+# With per-user OS accounts it must be readable by them (e.g. root-owned, mode 755).
+LESSONS = Path(_env("QD_HUB_LESSONS", str(REPO / "lessons"))).expanduser().resolve()
+c.Spawner.notebook_dir = str(LESSONS)
+
+# The learner lands on the course's home page, rendered by Voila.
+c.Spawner.default_url = "/voila/render/index.ipynb"
+
+# SCHOOL: memory. A learner's server is ~90 MB and each open lesson page adds its kernel
+# (figures in deploy/README.md); the simple spawner ignores these two, systemd, Docker and
+# Kubernetes enforce them.
+c.Spawner.mem_guarantee = "256M"
+c.Spawner.mem_limit = "512M"
+
+# A busy machine starting 30 servers at the bell: give each time.
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 60
+
+# ------------------------------------------------------------------ idle servers
+# Inside a learner's server, the kernel of a page that vanished is stopped after 5 idle
+# minutes (tutor.server.configure). jupyterhub-idle-culler stops a whole server that has
+# had no activity for QD_HUB_CULL_TIMEOUT seconds (a learner who left without logging
+# out); its next login starts a fresh one.
+CULL_TIMEOUT = int(_env("QD_HUB_CULL_TIMEOUT", "3600"))
+if CULL_TIMEOUT > 0 and importlib.util.find_spec("jupyterhub_idle_culler") is None:
+    print("jupyterhub_config: jupyterhub-idle-culler is not installed, idle servers are not stopped", file=sys.stderr)
+elif CULL_TIMEOUT > 0:
+    c.JupyterHub.services = [{
+        "name": "idle-culler",
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={CULL_TIMEOUT}",
+                    f"--cull-every={max(60, min(600, CULL_TIMEOUT // 4))}"],
+    }]
+    c.JupyterHub.load_roles = [{
+        "name": "idle-culler",
+        "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+        "services": ["idle-culler"],
+    }]

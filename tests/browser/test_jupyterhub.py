@@ -1,0 +1,447 @@
+"""The course on JupyterHub, as ``deploy/`` configures it, in a real browser.
+
+A real hub (``deploy/jupyterhub_config.py``: shared-password login, the simple local
+spawner, configurable-http-proxy, the idle culler) is started on free ports of 127.0.0.1
+with all its state in a temporary folder. Three learners log in through the proxy's login
+form at the same time, each in their own browser profile, and:
+
+* land on the course's home page, rendered by Voila in their own server
+  (``/user/<name>/voila/render/index.ipynb``, the spawner's default URL), whose links to
+  the lessons work under the ``/user/<name>/`` prefix;
+* open ``05-following`` seeded, directly or through ``/hub/user-redirect/`` (the link a
+  teacher shares with the whole class), and answer each drill wrong, then right, with the
+  feedback the rules module gives for that answer (``tutor.drills.generate``, as
+  ``test_lessons.py`` does, whose helpers are reused);
+* have their kernel in their own single-user server (a child of the server that runs as
+  that learner, listed by that server only), and cannot open another learner's server;
+* cannot run code: no JupyterLab, no terminals, no writing to the lessons, no
+  ``execute_request`` over the page's kernel websocket (``deploy/jupyter_server_config.py``).
+
+A closed page's kernel is shut down; logging out stops the learner's server; stopping the
+hub stops everything it started (proxy, culler, servers, kernels), and nothing of the hub
+is written into the repository.
+
+Needs ``pip install -e '.[hub]'`` (jupyterhub, jupyterhub-idle-culler) and Node.js ≥ 20
+with npm: configurable-http-proxy is installed on first use into ``.cache/hub``
+(gitignored). Without them the test skips, except in CI (``CI=true``), where it fails.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_lessons import (  # the lesson pages' own helpers: one way to open, check and answer a lesson
+    _SEND_FROM_PAGE,
+    KNOWN,
+    _answer_wrong_then_right,
+    _assert_clean,
+    _open,
+    _plan,
+    _seed_for,
+)
+from voila_serve import REPO, free_port, unavailable
+
+from tutor.course import LESSONS
+
+psutil = pytest.importorskip("psutil")  # installed with ipykernel
+
+DEPLOY = REPO / "deploy"
+LESSON_DIR = REPO / "lessons"
+PROXY_VERSION = "5.2.0"  # configurable-http-proxy: the newest whose dependencies all support Node 20
+PROXY_DIR = REPO / ".cache" / "hub"
+PROXY = PROXY_DIR / "node_modules" / ".bin" / "configurable-http-proxy"
+USERS = ("ana", "ben", "chen")
+SLUG = "05-following"
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 60.0
+PAGE_TIMEOUT = 90_000
+HUB_FILES = ("jupyterhub.sqlite", "jupyterhub_cookie_secret", "jupyterhub-proxy.pid")
+
+
+# ---------------------------------------------------------------- what the hub needs
+
+def _need_jupyterhub() -> None:
+    for module, package in (("jupyterhub", "jupyterhub"), ("jupyterhub_idle_culler", "jupyterhub-idle-culler")):
+        if importlib.util.find_spec(module) is None:
+            unavailable(f"{package} is not installed (pip install -e '.[hub]')")
+
+
+def _need_proxy() -> Path:
+    """configurable-http-proxy, installed into .cache/hub by npm if it is not there."""
+    if PROXY.exists():
+        return PROXY
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        unavailable("Node.js and npm are needed for configurable-http-proxy (apt-get install nodejs npm)")
+    assert node is not None and npm is not None
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    found = re.match(r"v(\d+)", version)
+    if not found or int(found.group(1)) < 20:
+        unavailable(f"configurable-http-proxy {PROXY_VERSION} needs Node.js 20 or newer, not {version or 'unknown'}")
+    PROXY_DIR.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([npm, "install", "--prefix", str(PROXY_DIR), "--no-save", "--no-audit", "--no-fund",
+                           "--loglevel=error", f"configurable-http-proxy@{PROXY_VERSION}"],
+                          capture_output=True, text=True, timeout=300)
+    if done.returncode != 0 or not PROXY.exists():
+        pytest.fail(f"npm could not install configurable-http-proxy@{PROXY_VERSION}:\n{done.stdout}\n{done.stderr}")
+    return PROXY
+
+
+# ---------------------------------------------------------------- the hub
+
+@dataclass
+class Hub:
+    base: str  # the proxy: everything a learner opens goes through it
+    state: Path
+    log: Path
+    process: subprocess.Popen[bytes]
+    hub_port: int
+    proxy_port: int
+    api_port: int
+    password: str
+    seen: set[int] = field(default_factory=set)  # every process of the hub seen so far
+    leftovers: list[str] = field(default_factory=list)  # what still ran after the hub stopped
+
+    def log_text(self) -> str:
+        return self.log.read_text("utf-8", "replace")
+
+    def home(self, user: str) -> Path:
+        return self.state / "homes" / user
+
+    def processes(self) -> list[Any]:
+        """The hub's processes now (and everything they started), remembered for the end."""
+        found = {}
+        with contextlib.suppress(psutil.NoSuchProcess):
+            hub = psutil.Process(self.process.pid)
+            found[hub.pid] = hub
+            for child in hub.children(recursive=True):
+                found[child.pid] = child
+        for proc in psutil.process_iter():  # a process whose parent died is re-parented: find it by its marks
+            if proc.pid not in found and self._is_ours(proc):
+                found[proc.pid] = proc
+        self.seen.update(found)
+        return list(found.values())
+
+    def _is_ours(self, proc: Any) -> bool:
+        try:
+            if proc.pid == os.getpid():
+                return False
+            command = " ".join(proc.cmdline())
+            if str(self.state) in command or f"--port {self.proxy_port}" in command:
+                return True
+            if proc.cwd().startswith(str(self.state)):
+                return True
+            return f":{self.hub_port}/" in proc.environ().get("JUPYTERHUB_API_URL", "")
+        except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess, ProcessLookupError):
+            return False
+
+    def alive(self) -> list[str]:
+        """What is still running of everything the hub ever started."""
+        left = []
+        for pid in sorted(self.seen):
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.ZombieProcess):
+                proc = psutil.Process(pid)
+                if proc.status() != psutil.STATUS_ZOMBIE:
+                    left.append(f"{pid} {' '.join(proc.cmdline())[:160]}")
+        left += [f"{p.pid} {' '.join(p.cmdline())[:160]}" for p in psutil.process_iter()
+                 if p.pid not in self.seen and self._is_ours(p)]
+        return left
+
+    def server(self, user: str) -> Any:
+        """The user's single-user server process."""
+        for proc in self.processes():
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                if "jupyterhub.singleuser" in " ".join(proc.cmdline()) and proc.environ().get("JUPYTERHUB_USER") == user:
+                    return proc
+        return None
+
+
+def _get(url: str, timeout: float = 5) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return int(error.code)
+
+
+@contextlib.contextmanager
+def running_hub(state: Path) -> Iterator[Hub]:
+    """The hub of deploy/jupyterhub_config.py, its state in ``state``, stopped at the end
+    (SIGTERM: the hub stops its servers, the culler and the proxy) whatever happens."""
+    proxy = _need_proxy()
+    state.mkdir(parents=True, exist_ok=True)
+    hub_port, proxy_port, api_port = free_port(), free_port(), free_port()
+    password = secrets.token_urlsafe(12)
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTERHUB_", "CONFIGPROXY_", "QD_"))}
+    env.update(QD_HUB_STATE=str(state), QD_HUB_USERS=",".join(USERS), QD_HUB_PASSWORD=password, QD_HUB_PROXY=str(proxy))
+    command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
+               f"--JupyterHub.bind_url=http://127.0.0.1:{proxy_port}",
+               f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
+               f"--ConfigurableHTTPProxy.api_url=http://127.0.0.1:{api_port}"]
+    log = state / "hub.log"
+    with log.open("wb") as sink:  # the hub's, the proxy's, the culler's and every server's log
+        process = subprocess.Popen(command, cwd=state, env=env, stdout=sink, stderr=subprocess.STDOUT)
+    hub = Hub(f"http://127.0.0.1:{proxy_port}", state, log, process, hub_port, proxy_port, api_port, password)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"jupyterhub exited with {process.returncode}:\n{hub.log_text()}")
+            if "JupyterHub is now running at" in hub.log_text():
+                with contextlib.suppress(OSError):
+                    if _get(hub.base + "/hub/api/") == 200:
+                        break
+            if time.monotonic() > deadline:
+                pytest.fail(f"jupyterhub did not answer within {START_TIMEOUT:.0f} s:\n{hub.log_text()}")
+            time.sleep(0.2)
+        hub.processes()
+        yield hub
+    finally:
+        hub.processes()  # everything there is now, to check it stops
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+        deadline = time.monotonic() + 15
+        while hub.alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        hub.leftovers = hub.alive()
+        for pid in sorted(hub.seen):  # never leave one behind, whatever the test says about it
+            with contextlib.suppress(psutil.NoSuchProcess, psutil.AccessDenied):
+                psutil.Process(pid).kill()
+
+
+@dataclass
+class UserServer:
+    """A learner's server seen through the proxy, shaped like ``voila_serve.VoilaServer``
+    for ``test_lessons._open``."""
+
+    hub: Hub
+    name: str
+    shared: bool = False  # open lessons by the link a teacher shares: /hub/user-redirect/
+
+    @property
+    def prefix(self) -> str:
+        return f"{self.hub.base}/user/{self.name}"
+
+    def url(self, notebook: str, query: str = "") -> str:
+        root = f"{self.hub.base}/hub/user-redirect" if self.shared else self.prefix
+        return f"{root}/voila/render/{notebook}" + (f"?{query}" if query else "")
+
+
+# ---------------------------------------------------------------- the learner's side
+
+def _new_context(browser: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+    ctx.set_default_timeout(30_000)
+    return ctx
+
+
+def _log_in(ctx: Any, hub: Hub, user: str) -> tuple[Any, list[str]]:
+    """Fill and send the hub's login form; the hub then starts the learner's server."""
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    page.goto(f"{hub.base}/hub/login", wait_until="load", timeout=PAGE_TIMEOUT)
+    page.fill("#username_input", user)
+    page.fill("#password_input", hub.password)
+    page.click("#login_submit")
+    return page, errors
+
+
+def _kernels(ctx: Any, server: UserServer) -> list[str]:
+    """The kernels of the learner's server, asked with the learner's own cookies."""
+    response = ctx.request.get(f"{server.prefix}/api/kernels", max_redirects=0, timeout=30_000)
+    assert response.status == 200, (response.status, response.text()[:300])
+    return [kernel["id"] for kernel in response.json()]
+
+
+def _kernel_process(hub: Hub, user: str, kernel_id: str) -> Any:
+    """The process of the kernel: the one listening on the shell port of its connection
+    file (a kernel may be started afresh or forked from the course's kernel zygote, whose
+    command line it then keeps, so its command line does not tell)."""
+    found = list(hub.home(user).rglob(f"kernel-{kernel_id}.json"))
+    if not found:
+        return None
+    port = json.loads(found[0].read_text("utf-8"))["shell_port"]
+    for conn in psutil.net_connections(kind="tcp"):
+        if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
+            return psutil.Process(conn.pid)
+    return None
+
+
+def _wait(condition: Any, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} within {timeout:.0f} s")
+        time.sleep(0.2)
+
+
+def _mb(proc: Any) -> int:
+    return int(proc.memory_info().rss // 2**20)
+
+
+def _uss(proc: Any) -> int:
+    """Memory the process alone holds (a forked kernel shares the rest with its zygote)."""
+    return int(proc.memory_full_info().uss // 2**20)
+
+
+# ---------------------------------------------------------------- the test
+
+def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
+    _need_jupyterhub()
+    started = time.monotonic()
+    kinds = KNOWN[SLUG]
+    seed = _seed_for(kinds)
+    plans = [_plan(kind, seed) for kind in kinds]
+    assert all(plans)
+    lesson_before = (LESSON_DIR / f"{SLUG}.ipynb").read_bytes()
+    contexts = [_new_context(browser) for _ in USERS]
+    figures: dict[str, Any] = {}
+    try:
+        with running_hub(tmp_path / "hub") as hub:
+            servers = [UserServer(hub, user, shared=(i == 1)) for i, user in enumerate(USERS)]
+
+            # All three log in at once: the hub starts three servers side by side.
+            logins = [_log_in(ctx, hub, user) for ctx, user in zip(contexts, USERS)]
+            for (page, errors), server in zip(logins, servers):
+                page.wait_for_url(f"{server.prefix}/voila/render/index.ipynb*", timeout=PAGE_TIMEOUT)
+                page.wait_for_selector("[data-qd=course] li", timeout=PAGE_TIMEOUT)
+                _assert_clean(page, errors, "index")
+                listed = [li.get_attribute("data-lesson") for li in page.locator("[data-qd=course] li").all()]
+                assert listed == [info.slug for info in LESSONS]
+            figures["logged in, homes drawn"] = time.monotonic() - started
+
+            # The home's links work under /user/<name>/.
+            page, errors = logins[0]
+            page.click(f'li[data-lesson="{SLUG}"] a')
+            page.wait_for_url(f"{servers[0].prefix}/voila/render/{SLUG}.ipynb", timeout=PAGE_TIMEOUT)
+            page.wait_for_selector("[data-qd=drill] [data-qd=check]", timeout=PAGE_TIMEOUT)
+            _assert_clean(page, errors, SLUG)
+            for page, _ in logins:
+                page.goto("about:blank")  # unload: each page's beacon shuts its kernel down
+                page.close()
+
+            # Each opens the lesson seeded (ben by the shared link) and answers its drills.
+            lessons = []
+            for ctx, server in zip(contexts, servers):
+                page, errors = _open(ctx, server, SLUG, f"seed={seed}", len(kinds))
+                assert page.url == f"{server.prefix}/voila/render/{SLUG}.ipynb?seed={seed}"
+                _assert_clean(page, errors, SLUG)
+                _answer_wrong_then_right(page, [p for p in plans if p is not None])
+                _assert_clean(page, errors, SLUG)
+                lessons.append((page, errors))
+            figures["lessons answered"] = time.monotonic() - started
+
+            # Each learner's kernel runs in that learner's own server, and only there.
+            kernels: dict[str, list[str]] = {}
+            kernel_procs: dict[str, Any] = {}
+            for ctx, server in zip(contexts, servers):
+                _wait(lambda: len(_kernels(ctx, server)) == 1, 20,  # noqa: B023 - called at once
+                      f"{server.name}'s server did not come down to the open page's one kernel")
+                kernels[server.name] = _kernels(ctx, server)
+            assert len({k for ids in kernels.values() for k in ids}) == len(USERS)
+            for server in servers:
+                own = hub.server(server.name)
+                assert own is not None, f"no single-user server runs for {server.name}"
+                assert Path(own.cwd()) == hub.home(server.name)
+                kernel = _kernel_process(hub, server.name, kernels[server.name][0])
+                assert kernel is not None, f"{server.name}'s kernel process is not found"
+                kernel_procs[server.name] = kernel
+                assert kernel.pid in {p.pid for p in own.children(recursive=True)}, \
+                    f"{server.name}'s kernel is not a process of their server"
+                for other in servers:
+                    other_server = hub.server(other.name)
+                    if other is not server and other_server is not None:
+                        assert kernel.pid not in {p.pid for p in other_server.children(recursive=True)}
+                assert kernel.environ().get("JUPYTERHUB_USER") == server.name
+                assert Path(kernel.cwd()) == LESSON_DIR  # Voila starts it beside its notebook
+                figures[f"{server.name} MB (server RSS, its processes' USS, kernel USS)"] = (
+                    _mb(own), sum(_uss(p) for p in [own, *own.children(recursive=True)]), _uss(kernel))
+
+            # Nobody opens another learner's server: the hub refuses ana's token for ben's.
+            response = contexts[0].request.get(f"{servers[1].prefix}/voila/render/{SLUG}.ipynb", timeout=30_000)
+            assert response.status == 403, (response.status, response.url)
+            assert "data-qd" not in response.text()
+
+            # A learner's server is Voila only: no code of the learner's own.
+            ctx, server = contexts[2], servers[2]
+            for path in ("/lab", "/tree", "/api/terminals", "/terminals/websocket/1"):
+                response = ctx.request.get(server.prefix + path, max_redirects=0, timeout=30_000)
+                assert response.status == 404, (path, response.status)
+            xsrf = next(c["value"] for c in ctx.cookies() if c["name"] == "_xsrf" and c["path"] == f"/user/{server.name}/")
+            for method, path, body in (("PUT", f"/api/contents/{SLUG}.ipynb", {"type": "file", "format": "text",
+                                                                                "content": "{}"}),
+                                        ("POST", "/api/contents", {"type": "notebook"}),
+                                        ("DELETE", f"/api/contents/{SLUG}.ipynb", None),
+                                        ("POST", f"/api/contents/{SLUG}.ipynb/checkpoints", None)):
+                response = ctx.request.fetch(server.prefix + path, method=method, headers={"X-XSRFToken": xsrf},
+                                             data=json.dumps(body) if body else None, timeout=30_000)
+                assert response.status == 403 and "read-only" in response.text(), (method, path, response.status,
+                                                                                   response.text()[:300])
+            assert (LESSON_DIR / f"{SLUG}.ipynb").read_bytes() == lesson_before
+            marker = tmp_path / "executed.txt"
+            page, errors = lessons[2]
+            sent = page.evaluate(_SEND_FROM_PAGE, [str(marker)])
+            assert "kernel_info_reply" in sent["info"], sent
+            assert sent["execute"] == [] and not marker.exists(), sent
+
+            # A closed page's kernel is shut down (Voila's beacon, through the hub's auth).
+            page, errors = lessons[0]
+            assert not errors, errors
+            page.goto("about:blank")
+            _wait(lambda: _kernels(contexts[0], servers[0]) == [], 20, "the closed page's kernel was not shut down")
+            gone = kernel_procs[USERS[0]]
+            _wait(lambda: not gone.is_running() or gone.status() == psutil.STATUS_ZOMBIE, 20,
+                  "the closed page's kernel process did not end")
+
+            # Logging out stops the learner's server (a shared classroom computer).
+            ana = hub.server(USERS[0])
+            assert ana is not None
+            contexts[0].pages[0].goto(f"{servers[0].prefix}/logout", wait_until="load", timeout=PAGE_TIMEOUT)
+            assert "/hub/login" in contexts[0].pages[0].url, contexts[0].pages[0].url
+            _wait(lambda: not ana.is_running() or ana.status() == psutil.STATUS_ZOMBIE, 30,
+                  "logging out did not stop ana's server")
+
+            # The culler runs, and nothing went wrong in any log so far.
+            names = [" ".join(p.cmdline()) for p in hub.processes()]
+            assert any("jupyterhub_idle_culler" in n for n in names), names
+            text = hub.log_text()
+            assert "Traceback" not in text, text[-4000:]
+            bad = [line for line in text.splitlines() if re.match(r"\[[EC] ", line)]
+            assert not bad, bad
+            # ben and chen stay on their lesson pages: stopping the hub must stop their
+            # servers and kernels too.
+            figures["checks done"] = time.monotonic() - started
+        figures["hub stopped"] = time.monotonic() - started
+        assert hub.leftovers == [], f"left running after the hub stopped: {hub.leftovers}"
+        for name in HUB_FILES:  # the state stayed in the temporary folder
+            assert (hub.state / name).exists()
+            assert not (REPO / name).exists() and not (DEPLOY / name).exists()
+    finally:
+        for ctx in contexts:
+            ctx.close()
+    print(" · ".join(f"{k}: {v:.1f} s" if isinstance(v, float) else f"{k}: {v}" for k, v in figures.items()))
+    assert time.monotonic() - started < 150, figures

@@ -1,0 +1,87 @@
+"""The served course: Voila's and Jupyter Server's settings for the lessons.
+
+:func:`configure` fills a traitlets config with every setting the course needs, each with
+its reason. ``voila.py`` at the repository root calls it for ``./dev serve``; a
+JupyterHub user's server calls it from its own config file (``deploy/``), so the course
+is served the same way by one machine and by a hub.
+
+>>> from traitlets.config import Config
+>>> c = Config()
+>>> configure(c)
+>>> c.VoilaConfiguration.strip_sources, c.MappingKernelManager.cull_idle_timeout
+(True, 300)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from traitlets.config import Config
+
+__all__ = ["configure"]
+
+
+def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
+    """Voila's prelaunch hook: the notebook in the page's language (tutor/localize.py).
+
+    The link's ``?lang=``, else the language this browser chose before (remembered in a
+    cookie for a year), else the browser's own. The notebook is translated before it is
+    rendered and its kernel starts in that language.
+    """
+    from pathlib import PurePosixPath
+    from urllib.parse import unquote
+
+    from tutor.localize import COOKIE, choose_language, link_language, localize
+
+    query = handler.request.query
+    language = choose_language(query, handler.get_cookie(COOKIE), handler.request.headers.get("Accept-Language"))
+    if link_language(query):
+        handler.set_cookie(COOKIE, language, path="/", expires_days=365, samesite="Lax")
+    handler._qd_language = language
+    # The notebook's name: Voila's own in single-notebook mode, else the page's path.
+    name = handler.notebook_path or (handler.path_args[0] if handler.path_args else handler.request.path)
+    return localize(notebook, PurePosixPath(unquote(name)).stem, language, query)
+
+
+def configure(c: Config) -> None:
+    """Put the course's settings into ``c`` and install the fixes of :mod:`tutor.server.fixes`."""
+    from tutor.server import fixes, forking
+
+    fixes.install()
+
+    # Local only, and no browser window on a server.
+    c.Voila.ip = "127.0.0.1"
+    c.Voila.open_browser = False
+
+    # Learners see the lesson, never its code, and a friendly notice instead of a traceback.
+    c.VoilaConfiguration.strip_sources = True
+    c.VoilaConfiguration.show_tracebacks = False
+
+    # The course is drawn by Voila's lab template only. A link's ?template= would otherwise
+    # pick another one by name: an unknown name starts a kernel, then leaves the page loading
+    # forever (the render task dies, Voila keeps sending heartbeats), and a name with a path
+    # in it is a 500. ?theme= stays: the course follows the light and the dark theme.
+    c.VoilaConfiguration.allow_template_override = "NO"
+
+    # Every page in the learner's language.
+    c.VoilaConfiguration.prelaunch_hook = _localize
+
+    # Lesson kernels are forked from one process that has imported the course already
+    # (tutor/server/zygote.py): a kernel ready in a few milliseconds instead of ~0.5 s of CPU.
+    c.KernelProvisionerFactory.default_provisioner_name = forking.NAME
+
+    # The 4 s default drops widget output when the machine is busy (STACK-NOTES).
+    c.VoilaExecutor.iopub_timeout = 30
+
+    # Kernels must not pile up. Closing or reloading a page shuts its kernel down (the
+    # shutdown fix in tutor.server.fixes); a kernel whose page vanished without saying so (a
+    # crashed tab, a laptop that slept) is culled after 5 idle minutes without a connection.
+    # A page that is still open keeps its kernel however long the learner reads.
+    c.MappingKernelManager.cull_idle_timeout = 300
+    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_connected = False
+    c.MappingKernelManager.cull_busy = False
+
+    # /logout drew Jupyter Server's logout page (a 500). The course has no accounts, so
+    # there is nothing to log out of: 404. Started with a token, it logs out and goes home.
+    c.IdentityProvider.logout_handler_class = fixes.Logout
