@@ -156,6 +156,7 @@ class Visit:
     ready: float | None = None  # arrival → first usable drill, seconds
     feedback: list[float] = field(default_factory=list)  # Check → verdict, seconds each
     failure: str | None = None
+    marks: dict[str, float] = field(default_factory=dict)  # step → seconds since arrival (QD_LOAD_TRACE)
 
 
 def _message(session: str, channel: str, msg_type: str, content: dict[str, Any],
@@ -224,33 +225,53 @@ def right_answer(state: dict[str, Any]) -> Any:
     return [str(c) for c in parse_cards(answers[0])]
 
 
-async def visit(base: str, lesson: str, checks: int, seed: int) -> Visit:
-    """One page view by one learner: open, wait for the drill, answer, leave."""
+TICKET = re.compile(r'qd-admit=([\w-]+);')
+
+
+async def open_page(client: AsyncHTTPClient, url: str, address: str | None) -> tuple[str, str]:
+    """The page at ``url`` and the cookies it set, as a browser gets it: where the server
+    first answers with its opening page (tutor/server/admission.py), its ticket is taken
+    and the page asked for again, as that page's script does."""
+    cookies = ""
+    for _ in range(2):
+        chunks: list[bytes] = []
+        response = await client.fetch(HTTPRequest(url, request_timeout=PAGE_TIMEOUT, streaming_callback=chunks.append,
+                                                  headers={"Cookie": cookies} if cookies else {},
+                                                  network_interface=address))
+        page = b"".join(chunks).decode("utf-8", "replace")
+        set_cookies = "; ".join(c.split(";", 1)[0] for c in response.headers.get_list("Set-Cookie"))
+        ticket = TICKET.search(page)
+        if not ticket or "kernelId" in page:
+            return page, "; ".join(filter(None, [cookies, set_cookies]))
+        cookies = "; ".join(filter(None, [set_cookies, f"qd-admit={ticket.group(1)}"]))
+    return page, cookies
+
+
+async def visit(base: str, lesson: str, checks: int, seed: int, address: str | None = None) -> Visit:
+    """One page view by one learner (from ``address``): open, wait for the drill, answer, leave."""
     seen = Visit()
     start = time.monotonic()
     client = AsyncHTTPClient()
-    chunks: list[bytes] = []
     try:
-        response = await client.fetch(HTTPRequest(f"{base}/voila/render/{lesson}.ipynb?seed={seed}",
-                                                   request_timeout=PAGE_TIMEOUT, streaming_callback=chunks.append))
+        page, cookies = await open_page(client, f"{base}/voila/render/{lesson}.ipynb?seed={seed}", address)
+        seen.marks["page"] = round(time.monotonic() - start, 2)
     except HTTPClientError as error:
         seen.failure = f"HTTP {error.code}"
         return seen
     except Exception as error:  # noqa: BLE001 - a failure to count, not to stop on
         seen.failure = f"page: {error!r}"[:200]
         return seen
-    page = b"".join(chunks).decode("utf-8", "replace")
     found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
     if not found or "There was an error" in page:
         seen.failure = "no kernel in the page" if not found else "error page"
         return seen
     kernel = found.group(1)
-    cookies = "; ".join(c.split(";", 1)[0] for c in response.headers.get_list("Set-Cookie"))
     session = uuid.uuid4().hex
     ws_url = base.replace("http", "ws", 1) + f"/api/kernels/{kernel}/channels?session_id={session}"
     try:
         ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookies} if cookies else {},
-                                                 request_timeout=REPLY_TIMEOUT), max_message_size=64 << 20)
+                                                 request_timeout=REPLY_TIMEOUT, network_interface=address),
+                                     max_message_size=64 << 20)
         channel = Channel(ws, session)
         control = uuid.uuid4().hex
         await channel.send("shell", "comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
@@ -258,6 +279,7 @@ async def visit(base: str, lesson: str, checks: int, seed: int) -> Visit:
         await channel.send("shell", "comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
         await channel.until(lambda m: m.get("msg_type") == "comm_msg"
                             and m["content"].get("data", {}).get("method") == "update_states")
+        seen.marks["states"] = round(time.monotonic() - start, 2)
         drills = [model for model, state in channel.states.items() if state.get("_view") == "drill"]
         if not drills:
             seen.failure = "no drill on the page"
@@ -290,7 +312,8 @@ async def visit(base: str, lesson: str, checks: int, seed: int) -> Visit:
     finally:
         try:
             await client.fetch(HTTPRequest(f"{base}/voila/api/shutdown/{kernel}", method="POST", body=b"",
-                                           request_timeout=REPLY_TIMEOUT), raise_error=False)
+                                           request_timeout=REPLY_TIMEOUT, network_interface=address),
+                               raise_error=False)
         except Exception:  # noqa: BLE001 - the page is gone either way
             pass
     return seen
@@ -328,8 +351,13 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
 
     async def learner(i: int) -> Visit:
         await asyncio.sleep(i * over / learners)
-        return await visit(server.base, lesson, checks, seed=1 + i % 7)
+        seen = await visit(server.base, lesson, checks, seed=1 + i % 7, address=f"127.0.0.{2 + i}")
+        if os.environ.get("QD_LOAD_TRACE"):
+            print(f"  learner {i:2d} arrived {i * over / learners:5.2f} s: ready after {seen.ready or 0:5.2f} s "
+                  f"{seen.marks}", flush=True)
+        return seen
 
+    clients_cpu = time.process_time()
     sampler = asyncio.ensure_future(sample())
     visits = await asyncio.gather(*(learner(i) for i in range(learners)))
     deadline = time.monotonic() + 30
@@ -338,6 +366,7 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
     stop.set()
     await sampler
     cpu_server1, cpu_kernels1 = server.cpu()
+    clients_cpu = time.process_time() - clients_cpu
     ready = [v.ready for v in visits if v.ready is not None]
     feedback = [f for v in visits for f in v.feedback]
     failures = [v.failure for v in visits if v.failure]
@@ -345,7 +374,7 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
             "ready_max": max(ready, default=float("nan")), "feedback_p95_ms": 1000 * _pct(feedback, 0.95),
             "failures": failures, "kernels": (before_kernels, peak["kernels"], len(server.kernels())),
             "rss_per_learner": peak["rss"] / learners, "uss_per_learner": peak["uss"] / learners,
-            "cpu_server": (cpu_server1 - cpu_server0) / learners, "cpu_kernels": (cpu_kernels1 - cpu_kernels0) / learners}
+            "cpu_server": (cpu_server1 - cpu_server0) / learners, "cpu_clients": clients_cpu, "cpu_kernels": (cpu_kernels1 - cpu_kernels0) / learners}
 
 
 def _show(label: str, r: dict[str, Any]) -> None:
@@ -355,7 +384,7 @@ def _show(label: str, r: dict[str, Any]) -> None:
           f"p95 {r['ready_p95']:5.1f} s  max {r['ready_max']:5.1f} s | feedback p95 {r['feedback_p95_ms']:6.0f} ms | "
           f"failures {len(failures)} | kernels {k0}/{k1}/{k2} | per learner RSS {r['rss_per_learner']:4.0f} MB "
           f"USS {r['uss_per_learner']:4.0f} MB | CPU per view: server {r['cpu_server']:.2f} s, "
-          f"kernels {r['cpu_kernels']:.2f} s", flush=True)
+          f"kernels {r['cpu_kernels']:.2f} s (the light clients: {r['cpu_clients']:.1f} s in all)", flush=True)
     for failure in sorted(set(failures))[:5]:
         print(f"{'':>10}failure ×{failures.count(failure)}: {failure}", flush=True)
 

@@ -23,6 +23,7 @@
 
 # mypy: ignore-errors
 import os
+import signal
 
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from tornado.web import HTTPError
@@ -39,6 +40,19 @@ warm()  # the kernel zygote preloads the course while the server starts
 # (``/user/<name>/logout`` goes to the hub's ``/hub/logout``). The course's logout fix is for
 # the account-less ``./dev serve``, and JupyterHub's provider would only warn about it.
 c.IdentityProvider.pop("logout_handler_class", None)
+
+
+# Stopping a server must stop its kernels. JupyterHub's local spawners stop a server with
+# SIGINT first; without a terminal, Jupyter Server takes SIGINT as a KeyboardInterrupt and
+# exits without shutting its kernels down (only SIGTERM stops it cleanly, ServerApp.init_signal),
+# leaving every kernel to notice on its own that its parent is gone. SIGINT is made a
+# SIGTERM here; the server installs its SIGTERM handler after reading this file and does
+# not replace this one (it only does when started from a terminal).
+def _stop_cleanly(signum, frame):
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+signal.signal(signal.SIGINT, _stop_cleanly)
 
 
 class ReadOnlyContents(AsyncLargeFileManager):

@@ -45,9 +45,10 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
 
 def configure(c: Config) -> None:
     """Put the course's settings into ``c`` and install the fixes of :mod:`tutor.server.fixes`."""
-    from tutor.server import fixes, forking
+    from tutor.server import admission, fixes, forking
 
     fixes.install()
+    admission.install()
 
     # Local only, and no browser window on a server.
     c.Voila.ip = "127.0.0.1"
@@ -69,6 +70,11 @@ def configure(c: Config) -> None:
     # Lesson kernels are forked from one process that has imported the course already
     # (tutor/server/zygote.py): a kernel ready in a few milliseconds instead of ~0.5 s of CPU.
     c.KernelProvisionerFactory.default_provisioner_name = forking.NAME
+
+    # A whole class at once (tutor/server/admission.py): no kernel for a bare GET, at most
+    # Classroom.size kernels (./dev serve --class N) and Classroom.per_client per address,
+    # a friendly "class is full" page past them, and the pages' notebooks run in turn.
+    c.VoilaConfiguration.multi_kernel_manager_class = admission.ClassroomKernelManager
 
     # The 4 s default drops widget output when the machine is busy (STACK-NOTES).
     c.VoilaExecutor.iopub_timeout = 30

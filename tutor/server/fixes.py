@@ -12,6 +12,7 @@ import errno
 import re
 from html import escape
 
+from jinja2 import pass_context
 from jinja2.bccache import Bucket, BytecodeCache
 from jupyter_core.utils import ensure_async
 from jupyter_server.auth.decorator import allow_unauthenticated
@@ -19,7 +20,9 @@ from jupyter_server.auth.logout import LogoutHandler
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from nbconvert.exporters.templateexporter import TemplateExporter
+from nbformat.v4 import nbbase
 from tornado.web import HTTPError, StaticFileHandler
+from voila.exporter import VoilaExporter
 from voila.handler import BaseVoilaHandler, VoilaHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.static_file_handler import TemplateStaticFileHandler
@@ -197,6 +200,38 @@ def _environment_with_compiled_templates(self):
     return environment
 
 
+# Voila renders each lesson's markdown cells with mistune on every page view: a sixth of
+# the server's CPU per view, for text that is the same for every learner of a language.
+# A cell without attachments renders the same every time, so each rendering is kept.
+_markdown2html = VoilaExporter.markdown2html
+
+
+@pass_context  # as Voila's own: Jinja hands it the cell's context
+def _markdown_once(self, context, source):
+    if context["cell"].get("attachments"):
+        return _markdown2html(self, context, source)
+    key = (source, self.anchor_link_text, self.markdown_renderer_class)
+    html = _MARKDOWN.get(key)
+    if html is None:
+        html = _markdown2html(self, context, source)
+        if len(_MARKDOWN) >= MAX_MARKDOWN:
+            _MARKDOWN.pop(next(iter(_MARKDOWN)))
+        _MARKDOWN[key] = html
+    return html
+
+
+_MARKDOWN = {}
+MAX_MARKDOWN = 4096  # the course has ~200 markdown cells in each of 3 languages
+
+
+# Every output a kernel sends is checked against the notebook format's JSON schema as
+# nbclient records it (nbformat's new_output, as every node nbformat makes in this process): a tenth of the server's CPU per page view,
+# for outputs from the course's own kernels that Voila renders without looking at the
+# schema anyway. The notebooks themselves are still validated when they are read.
+def _output_unchecked(node, ref=None):
+    return None
+
+
 _installed = False
 
 
@@ -215,3 +250,5 @@ def install() -> None:
     TemplateStaticFileHandler.parse_url_path = _template_asset_or_404
     VoilaContentsHandler.get = _contents_or_404
     TemplateExporter._create_environment = _environment_with_compiled_templates
+    VoilaExporter.markdown2html = _markdown_once
+    nbbase.validate = _output_unchecked

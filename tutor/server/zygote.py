@@ -32,12 +32,13 @@ from pathlib import Path
 from typing import Any, Final
 
 PRELOAD: Final = (
-    "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipykernel.comm",
+    "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipykernel.comm", "ipykernel.debugger",
     "IPython.core.interactiveshell", "IPython.display", "ipywidgets", "anywidget",
     "tutor", "tutor.display", "tutor.drills", "tutor.i18n", "widgets",
 )
 """What a lesson kernel imports before its first drill (``python -X importtime`` of a
-lesson's first cell): the kernel itself, the widget libraries and the course."""
+lesson's first cell, and a profile of the kernel's start): the kernel itself (its debugger
+support too, which imports debugpy), the widget libraries and the course."""
 
 KERNEL_MODULE: Final = "ipykernel_launcher"
 

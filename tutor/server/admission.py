@@ -1,0 +1,248 @@
+"""Admission to the served course: a whole class at once, and no script filling the machine.
+
+Every lesson page costs a kernel (~30 MB of its own, forked from the zygote) and, while
+its notebook runs, CPU. Three rules keep a class of forty fast and a script harmless:
+
+- **No kernel for a bare GET.** The first answer to a lesson's address is a tiny page
+  whose script sets a one-time admission cookie and reloads; only that second request, from
+  a browser that runs the page, starts a kernel. A ``curl`` loop gets the tiny page.
+- **Room for the class, and a fair share each.** At most :attr:`Classroom.size` lesson
+  kernels (``./dev serve --class 40``) and :attr:`Classroom.per_client` per client address;
+  past either, the learner gets a friendly "the class is full, try again in a minute" page
+  in their language (HTTP 503 with ``Retry-After``), which tries again by itself.
+- **First come, first served.** At most :attr:`Classroom.rendering` pages run their
+  notebook at once (one per core by default), in the order they came: forty pages run all
+  at once would share the CPU and all finish late; in turn, the first learners start at
+  once and the last wait only for those before them.
+
+:func:`admitted` wraps Voila's page generator with these rules; :class:`ClassroomKernelManager`
+remembers which client each kernel is for. ``configure`` in :mod:`tutor.server` installs both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Final
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, Int
+from traitlets.config import Configurable
+
+from tutor.i18n import LANGUAGE_NAMES, Text, Translator
+from tutor.localize import COOKIE, choose_language
+
+TICKET_COOKIE: Final = "qd-admit"
+TICKET_SECONDS: Final = 60.0
+MAX_TICKETS: Final = 10_000
+RETRY_SECONDS: Final = 60
+
+
+class Classroom(Configurable):  # type: ignore[misc]
+    """How many learners the server takes at once (``--Classroom.size=40``, or
+    ``./dev serve --class 40``)."""
+
+    size = Int(40, help="Lesson kernels at once, in all: a class of this many learners "
+                        "(about 30 MB of memory each).").tag(config=True)
+    per_client = Int(4, help="Lesson kernels one client address may hold at once (tabs of one "
+                             "learner); 0 for no limit, where a whole class reaches the server "
+                             "through one address (a proxy, a NAT).").tag(config=True)
+    rendering = Int(0, help="Pages whose notebook runs at once; 0 for one per CPU core.").tag(config=True)
+    ticket_seconds = Float(TICKET_SECONDS, help="How long a page's admission cookie is good for.").tag(config=True)
+
+
+@dataclass
+class Seat:
+    """One admitted page: its client, and its kernel once it has one."""
+
+    client: str
+    kernel: str | None = None
+
+
+@dataclass
+class Door:
+    """The server's admission state: tickets handed out, pages admitted, the render queue."""
+
+    classroom: Classroom
+    tickets: OrderedDict[str, float] = field(default_factory=OrderedDict)
+    waiting: list[Seat] = field(default_factory=list)  # admitted, kernel not started yet
+    queue: asyncio.Semaphore | None = None
+
+    def ticket(self) -> str:
+        """A new one-time ticket (expired and surplus tickets are dropped)."""
+        now = time.monotonic()
+        while self.tickets and (len(self.tickets) >= MAX_TICKETS or next(iter(self.tickets.values())) < now):
+            self.tickets.popitem(last=False)
+        value = secrets.token_urlsafe(18)
+        self.tickets[value] = now + self.classroom.ticket_seconds
+        return value
+
+    def redeem(self, value: str | None) -> bool:
+        """Whether ``value`` is a live ticket (it is used up)."""
+        if not value or len(value) > 64:
+            return False
+        expiry = self.tickets.pop(value, None)
+        return expiry is not None and expiry >= time.monotonic()
+
+    def full(self, kernels: dict[str, str], client: str) -> bool:
+        """Whether one more page would pass the class's size or this client's share."""
+        total = len(kernels) + len(self.waiting)
+        mine = sum(1 for who in kernels.values() if who == client) + sum(s.client == client for s in self.waiting)
+        share = self.classroom.per_client
+        return total >= self.classroom.size or (share > 0 and mine >= share)
+
+    def slots(self) -> asyncio.Semaphore:
+        if self.queue is None:
+            import os
+
+            self.queue = asyncio.Semaphore(self.classroom.rendering or os.cpu_count() or 1)
+        return self.queue
+
+
+_SEAT: contextvars.ContextVar[Seat | None] = contextvars.ContextVar("qd_seat", default=None)
+_DOORS: dict[int, Door] = {}
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter's kernel manager, remembering which client each kernel was started for."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._clients: dict[str, str] = {}
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        seat = _SEAT.get()
+        if seat is not None:
+            seat.kernel = kernel_id
+            self._clients[kernel_id] = seat.client
+        return kernel_id
+
+    def clients(self) -> dict[str, str]:
+        """The client of each running kernel started for a page."""
+        running = set(self.list_kernel_ids())
+        for gone in [k for k in self._clients if k not in running]:
+            del self._clients[gone]
+        return dict(self._clients)
+
+
+def _door(handler: Any) -> Door:
+    manager = handler.kernel_manager
+    door = _DOORS.get(id(manager))
+    if door is None:
+        door = _DOORS[id(manager)] = Door(Classroom(config=getattr(handler, "traitlet_config", None)))
+    return door
+
+
+def _language(handler: Any) -> str:
+    request = handler.request
+    return choose_language(request.query, handler.get_cookie(COOKIE), request.headers.get("Accept-Language"))
+
+
+def opening_page(ticket: str, language: str, seconds: float) -> str:
+    """The tiny page a bare GET gets: its script takes the ticket and opens the lesson.
+
+    >>> page = opening_page("abc", "en", 60)
+    >>> "qd-admit=abc" in page and "location.replace" in page
+    True
+    """
+    tr = Translator(language)
+    title = escape(tr(Text("Opening the lesson…")))
+    no_script = escape(tr(Text("This lesson needs JavaScript: please turn it on and reload the page.")))
+    no_cookies = escape(tr(Text("This lesson needs cookies for this site: please allow them and reload the page.")))
+    return (f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>'
+            '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+            f'<body><p id="qd-opening">{title}</p><noscript><p>{no_script}</p></noscript><script>'
+            f'document.cookie = "{TICKET_COOKIE}={ticket}; path=/; max-age={int(seconds)}; samesite=lax";'
+            f'if (document.cookie.indexOf("{TICKET_COOKIE}={ticket}") >= 0) location.replace(location.href);'
+            f'else document.getElementById("qd-opening").textContent = {_js_string(no_cookies)};'
+            '</script></body></html>\n')
+
+
+def full_page(language: str, retry: int) -> str:
+    """The page a learner gets when the class is full: try again in a minute (it does).
+
+    >>> "full" in full_page("en", 60)
+    True
+    """
+    tr = Translator(language)
+    title = escape(tr(Text("The class is full right now")))
+    body = escape(tr(Text("Every seat of this lesson server is taken. This page tries again by itself in a "
+                          "minute; you can also reload it then.")))
+    languages = " · ".join(escape(name) for name in LANGUAGE_NAMES.values())
+    return (f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>'
+            f'<meta http-equiv="refresh" content="{retry}">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<style>body{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem}'
+            '</style></head>'
+            f'<body><h1 data-qd="class-full">{title}</h1><p>{body}</p>'
+            f'<p lang="en" hidden>{languages}</p></body></html>\n')
+
+
+def _js_string(text: str) -> str:
+    import json
+
+    return json.dumps(text).replace("<", "\\u003c")
+
+
+def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., AsyncIterator[str]]:
+    """Voila's page generator behind the door: ticket, room, then the render queue."""
+
+    async def generate(self: Any, path: str | None = None) -> AsyncIterator[str]:
+        manager = self.kernel_manager
+        if not isinstance(manager, ClassroomKernelManager):  # another server's manager (a hub's)
+            async for chunk in get_generator(self, path):
+                yield chunk
+            return
+        door = _door(self)
+        language = _language(self)
+        if not door.redeem(self.get_cookie(TICKET_COOKIE)):
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            yield opening_page(door.ticket(), language, door.classroom.ticket_seconds)
+            return
+        self.clear_cookie(TICKET_COOKIE, path="/")
+        client = str(self.request.remote_ip or "")
+        if door.full(manager.clients(), client):
+            self.set_status(503)
+            self.set_header("Retry-After", str(RETRY_SECONDS))
+            self.set_header("Content-Type", "text/html; charset=UTF-8")
+            self.set_header("Cache-Control", "no-store")
+            self.log.warning("The class is full: %d kernels, a page for %s refused", len(manager.clients()), client)
+            yield full_page(language, RETRY_SECONDS)
+            return
+        seat = Seat(client)
+        door.waiting.append(seat)
+        _SEAT.set(seat)  # the kernel manager reads it when this page's kernel starts
+        try:
+            async with door.slots():
+                async for chunk in get_generator(self, path):
+                    if seat in door.waiting and seat.kernel is not None:
+                        door.waiting.remove(seat)
+                    yield chunk
+        finally:
+            _SEAT.set(None)
+            if seat in door.waiting:
+                door.waiting.remove(seat)
+
+    return generate
+
+
+_installed = False
+
+
+def install() -> None:
+    """Put Voila's lesson pages behind the door (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    from voila.handler import VoilaHandler
+
+    VoilaHandler.get_generator = admitted(VoilaHandler.get_generator)
