@@ -17,8 +17,9 @@
    messages only (what Voila allows its own pages, ``voila/app.py``); the lessons folder
    cannot be written to through the server. This matters most with one OS account for
    everyone (``SimpleLocalProcessSpawner``, the one-machine trial): it keeps a hub as safe
-   as ``./dev serve``, where too every kernel is the same OS user. A teacher who wants
-   JupyterLab gets it from a server started without this part (see ``QD_SERVER_LAB``).
+   as ``./dev serve``, where too every kernel is the same OS user. A teacher's server
+   (``QD_SERVER_LAB=1`` in its environment: the hub's ``QD_HUB_TEACHERS``) skips this part
+   and has JupyterLab, in which the lessons can be edited.
 """
 
 # mypy: ignore-errors

@@ -16,6 +16,8 @@ trial needs by environment variables:
 =====================  ===========================================================
 QD_HUB_USERS           the learners' user names, separated by spaces or commas
 QD_HUB_PASSWORD        the shared password (8 characters or more)
+QD_HUB_TEACHERS        user names whose servers also have JupyterLab (and can edit
+                       the lessons); everyone else's is Voila only
 QD_HUB_URL             the address the hub listens on (default ``http://:8000``:
                        every interface, port 8000, no TLS)
 QD_HUB_STATE           the folder of the hub's state: its database, cookie secret,
@@ -92,6 +94,20 @@ c.JupyterHub.authenticator_class = "shared-password"
 c.SharedPasswordAuthenticator.user_password = _env("QD_HUB_PASSWORD") or None
 c.Authenticator.allowed_users = set(re.split(r"[\s,]+", _env("QD_HUB_USERS"))) - {""}
 c.Authenticator.allow_all = False
+
+# Teachers (QD_HUB_TEACHERS, also allowed to log in) get JupyterLab beside the course in
+# their own server, and can edit the lessons there (deploy/jupyter_server_config.py,
+# QD_SERVER_LAB); everyone else's server is Voila only.
+TEACHERS = set(re.split(r"[\s,]+", _env("QD_HUB_TEACHERS"))) - {""}
+c.Authenticator.allowed_users |= TEACHERS
+
+
+def _teachers_get_jupyterlab(spawner) -> None:
+    if spawner.user.name in TEACHERS:
+        spawner.environment = {**spawner.environment, "QD_SERVER_LAB": "1"}
+
+
+c.Spawner.pre_spawn_hook = _teachers_get_jupyterlab
 
 # A shared classroom computer: logging out stops the learner's server (and its kernels).
 c.JupyterHub.shutdown_on_logout = True

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 import pytest
-from voila_serve import VoilaServer, serve
+from voila_serve import VoilaServer, serve, ticket_of, with_ticket
 
 WELCOME = "/voila/render/00-welcome.ipynb"
 CARDS = "/voila/render/01-cards.ipynb"
@@ -205,15 +205,26 @@ def _read_to_end(response: http.client.HTTPResponse, deadline: float) -> bytes:
 
 
 def _send(server: VoilaServer, case: Case) -> tuple[int, http.client.HTTPMessage, bytes]:
+    """The response to ``case``; where it is the server's opening page, the response to the
+    same request again with the opening page's ticket, as its script would send it."""
+    status, headers, body = _send_once(server, case.method, case.path, case.headers)
+    ticket = ticket_of(body) if status == 200 else None
+    if ticket is not None:
+        status, headers, body = _send_once(server, case.method, case.path, with_ticket(case.headers, ticket))
+    return status, headers, body
+
+
+def _send_once(server: VoilaServer, method: str, path: str,
+               headers: dict[str, str]) -> tuple[int, http.client.HTTPMessage, bytes]:
     deadline = time.monotonic() + TIMEOUT
     connection = http.client.HTTPConnection("127.0.0.1", _port(server), timeout=TIMEOUT)
     try:
-        connection.putrequest(case.method, case.path, skip_host="Host" in case.headers, skip_accept_encoding=True)
-        for name, value in case.headers.items():
+        connection.putrequest(method, path, skip_host="Host" in headers, skip_accept_encoding=True)
+        for name, value in headers.items():
             connection.putheader(name, value.encode("latin-1"))
         connection.endheaders()
         response = connection.getresponse()
-        body = b"" if case.method == "HEAD" else _read_to_end(response, deadline)
+        body = b"" if method == "HEAD" else _read_to_end(response, deadline)
         return response.status, response.headers, body
     finally:
         connection.close()

@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from voila_serve import PAGE_TIMEOUT, VoilaServer, serve
+from voila_serve import PAGE_TIMEOUT, VoilaServer, serve, ticket_of, with_ticket
 
 REPO = Path(__file__).resolve().parents[1]
 LESSON_PAGES = sorted(p.name for p in (REPO / "lessons").glob("[0-9]*.ipynb"))
@@ -40,29 +40,6 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="co
 
 class Server(VoilaServer):
     """The course's server, with its kernels counted."""
-
-    def kernels(self) -> list[int]:
-        """Process ids of this server's kernels: started as usual (``ipykernel_launcher``
-        children of the server) or forked by its kernel zygote (the zygote's children)."""
-        processes: dict[int, tuple[int, bytes]] = {}
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                command = (entry / "cmdline").read_bytes()
-            except OSError:
-                continue
-            processes[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), command)
-        zygotes = {pid for pid, (parent, command) in processes.items()
-                   if parent == self.pid and b"tutor.server.zygote" in command}
-        return [pid for pid, (parent, command) in processes.items()
-                if (parent == self.pid and b"ipykernel_launcher" in command) or parent in zygotes]
-
-    def zygote(self) -> bool:
-        """Whether the server has its kernel zygote running."""
-        return any(b"tutor.server.zygote" in _command(entry)
-                   for entry in Path("/proc").iterdir() if entry.name.isdigit() and _parent(entry) == self.pid)
 
     def kernels_left(self) -> set[str]:
         """Kernel ids the log says were started and not shut down (or culled)."""
@@ -78,20 +55,6 @@ class Server(VoilaServer):
             if len(left) <= most or time.monotonic() > deadline:
                 return left
             time.sleep(0.25)
-
-
-def _parent(entry: Path) -> int:
-    try:
-        return int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return -1
-
-
-def _command(entry: Path) -> bytes:
-    try:
-        return (entry / "cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 def _start(tmp_path: Path, *extra: str) -> Iterator[Server]:
@@ -115,14 +78,21 @@ def _view(server: Server, notebook: str, *, connect: bool, beacon: bool) -> str:
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     deadline = time.monotonic() + PAGE_TIMEOUT
-    chunks = []
-    with opener.open(f"{server.base}/voila/render/{notebook}", timeout=PAGE_TIMEOUT) as response:
-        # Voila streams the page, with a heartbeat every few seconds while the kernel works:
-        # a page whose kernel never comes up never ends (see the log on failure).
-        while chunk := response.read1(65536):
-            chunks.append(chunk)
-            assert time.monotonic() < deadline, f"{notebook}: page not done in {PAGE_TIMEOUT:.0f} s"
-    page = b"".join(chunks).decode("utf-8")
+    headers: dict[str, str] = {}
+    for _ in range(2):  # the server's opening page first, followed as its script does
+        chunks = []
+        request = urllib.request.Request(f"{server.base}/voila/render/{notebook}", headers=headers)
+        with opener.open(request, timeout=PAGE_TIMEOUT) as response:
+            # Voila streams the page, with a heartbeat every few seconds while the kernel works:
+            # a page whose kernel never comes up never ends (see the log on failure).
+            while chunk := response.read1(65536):
+                chunks.append(chunk)
+                assert time.monotonic() < deadline, f"{notebook}: page not done in {PAGE_TIMEOUT:.0f} s"
+        page = b"".join(chunks).decode("utf-8")
+        ticket = ticket_of(page)
+        if ticket is None:
+            break
+        headers = with_ticket(headers, ticket)
     found = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
     assert found, f"{notebook}: no kernel id in the page"
     kernel = found.group(1)

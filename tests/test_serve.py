@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from voila_serve import PAGE_TIMEOUT, VoilaServer, serve
+from voila_serve import PAGE_TIMEOUT, VoilaServer, open_page, serve
 
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
@@ -129,9 +129,8 @@ def test_home_is_the_course(server: VoilaServer) -> None:
 
 def _fetch(server: VoilaServer, path: str, headers: dict[str, str]) -> tuple[str, str]:
     """The page and the ``Set-Cookie`` header it came with."""
-    request = urllib.request.Request(server.base + path, headers=headers)
-    with urllib.request.urlopen(request, timeout=PAGE_TIMEOUT) as response:
-        return response.read().decode("utf-8"), ", ".join(response.headers.get_all("Set-Cookie") or [])
+    _, page, cookies = open_page(server.base + path, headers)
+    return page, ", ".join(cookies)
 
 
 @pytest.mark.parametrize(("query", "headers", "language", "remembered"), [

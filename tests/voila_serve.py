@@ -38,13 +38,46 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+TICKET = re.compile(r'"qd-admit=([\w-]+);')
+
+
+def ticket_of(page: str | bytes) -> str | None:
+    """The admission ticket of the server's opening page (``tutor/server/admission.py``),
+    or None for any other page."""
+    text = page.decode("utf-8", "replace") if isinstance(page, bytes) else page
+    found = TICKET.search(text) if "kernelId" not in text else None
+    return found.group(1) if found else None
+
+
+def with_ticket(headers: dict[str, str], ticket: str) -> dict[str, str]:
+    """``headers`` with the ticket's cookie added, as the opening page's script sets it."""
+    cookie = "; ".join(filter(None, [headers.get("Cookie", ""), f"qd-admit={ticket}"]))
+    return {**headers, "Cookie": cookie}
+
+
+def open_page(url: str, headers: dict[str, str] | None = None,
+              timeout: float = PAGE_TIMEOUT) -> tuple[int, str, list[str]]:
+    """Status, text and ``Set-Cookie`` headers of ``url`` as a browser gets it: the
+    server's opening page is followed as its script does (HTTP errors returned, not raised)."""
+    headers = dict(headers or {})
+    for _ in range(2):
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as response:
+                status, text = response.status, response.read().decode("utf-8")
+                cookies = response.headers.get_all("Set-Cookie") or []
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8", "replace"), error.headers.get_all("Set-Cookie") or []
+        ticket = ticket_of(text)
+        if ticket is None:
+            break
+        headers = with_ticket(headers, ticket)
+    return status, text, cookies
+
+
 def get(url: str, timeout: float = PAGE_TIMEOUT) -> tuple[int, str]:
-    """Status and text of ``url`` (HTTP errors included, not raised)."""
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            return response.status, response.read().decode("utf-8")
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode("utf-8", "replace")
+    """Status and text of ``url`` (HTTP errors included, not raised), the opening page followed."""
+    status, text, _ = open_page(url, timeout=timeout)
+    return status, text
 
 
 class VoilaServer:
@@ -64,6 +97,43 @@ class VoilaServer:
     def get(self, path: str) -> tuple[int, str]:
         return get(self.base + path)
 
+    def kernels(self) -> list[int]:
+        """Process ids of this server's kernels: started as usual (``ipykernel_launcher``
+        children of the server) or forked by its kernel zygote (the zygote's children)."""
+        processes: dict[int, tuple[int, bytes]] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            processes[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), command)
+        zygotes = {pid for pid, (parent, command) in processes.items()
+                   if parent == self.pid and b"tutor.server.zygote" in command}
+        return [pid for pid, (parent, command) in processes.items()
+                if (parent == self.pid and b"ipykernel_launcher" in command) or parent in zygotes]
+
+    def zygote(self) -> bool:
+        """Whether the server has its kernel zygote running."""
+        return any(b"tutor.server.zygote" in _command(entry)
+                   for entry in Path("/proc").iterdir() if entry.name.isdigit() and _parent(entry) == self.pid)
+
+
+def _parent(entry: Path) -> int:
+    try:
+        return int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
+def _command(entry: Path) -> bytes:
+    try:
+        return (entry / "cmdline").read_bytes()
+    except OSError:
+        return b""
+
 
 @contextlib.contextmanager
 def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer]:
@@ -75,7 +145,10 @@ def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer
     if voila is None:
         unavailable("voila is not installed")
     assert voila is not None
-    command = [voila, str(directory), "--port", str(free_port()), "--no-browser", *extra]
+    # Every test's requests come from 127.0.0.1, many pages at a time: no per-client share
+    # (tests/test_admission.py tests it, with its own setting in ``extra``).
+    share = [] if any(option.startswith("--Classroom.per_client") for option in extra) else ["--Classroom.per_client=0"]
+    command = [voila, str(directory), "--port", str(free_port()), "--no-browser", *share, *extra]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
     try:

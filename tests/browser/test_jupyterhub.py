@@ -61,14 +61,14 @@ from voila_serve import REPO, free_port, unavailable
 
 from tutor.course import LESSONS
 
-psutil = pytest.importorskip("psutil")  # installed with ipykernel
+import psutil  # noqa: E402 - installed with ipykernel (and the course)
 
 DEPLOY = REPO / "deploy"
 LESSON_DIR = REPO / "lessons"
 PROXY_VERSION = "5.2.0"  # configurable-http-proxy: the newest whose dependencies all support Node 20
 PROXY_DIR = REPO / ".cache" / "hub"
 PROXY = PROXY_DIR / "node_modules" / ".bin" / "configurable-http-proxy"
-USERS = ("ana", "ben", "chen")
+USERS = ("ana", "ben", "chen")  # two learners and a teacher (the last: JupyterLab too)
 SLUG = "05-following"
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 60.0
@@ -193,7 +193,8 @@ def running_hub(state: Path) -> Iterator[Hub]:
     hub_port, proxy_port, api_port = free_port(), free_port(), free_port()
     password = secrets.token_urlsafe(12)
     env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTERHUB_", "CONFIGPROXY_", "QD_"))}
-    env.update(QD_HUB_STATE=str(state), QD_HUB_USERS=",".join(USERS), QD_HUB_PASSWORD=password, QD_HUB_PROXY=str(proxy))
+    env.update(QD_HUB_STATE=str(state), QD_HUB_USERS=",".join(USERS[:-1]), QD_HUB_TEACHERS=USERS[-1],
+               QD_HUB_PASSWORD=password, QD_HUB_PROXY=str(proxy))
     command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
                f"--JupyterHub.bind_url=http://127.0.0.1:{proxy_port}",
                f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
@@ -306,6 +307,11 @@ def _mb(proc: Any) -> int:
     return int(proc.memory_info().rss // 2**20)
 
 
+def _pss(proc: Any) -> int:
+    """The process's share of memory (shared pages divided among their users)."""
+    return int(proc.memory_full_info().pss // 2**20)
+
+
 def _uss(proc: Any) -> int:
     """Memory the process alone holds (a forked kernel shares the rest with its zygote)."""
     return int(proc.memory_full_info().uss // 2**20)
@@ -382,16 +388,20 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
                         assert kernel.pid not in {p.pid for p in other_server.children(recursive=True)}
                 assert kernel.environ().get("JUPYTERHUB_USER") == server.name
                 assert Path(kernel.cwd()) == LESSON_DIR  # Voila starts it beside its notebook
-                figures[f"{server.name} MB (server RSS, its processes' USS, kernel USS)"] = (
-                    _mb(own), sum(_uss(p) for p in [own, *own.children(recursive=True)]), _uss(kernel))
+                tree = [own, *own.children(recursive=True)]  # the server, the kernel zygote, the kernel
+                figures[f"{server.name} MB (server RSS, server+zygote+kernel PSS, kernel USS)"] = (
+                    _mb(own), sum(_pss(p) for p in tree), _uss(kernel))
 
             # Nobody opens another learner's server: the hub refuses ana's token for ben's.
             response = contexts[0].request.get(f"{servers[1].prefix}/voila/render/{SLUG}.ipynb", timeout=30_000)
             assert response.status == 403, (response.status, response.url)
             assert "data-qd" not in response.text()
 
-            # A learner's server is Voila only: no code of the learner's own.
-            ctx, server = contexts[2], servers[2]
+            # A learner's server is Voila only: no code of the learner's own. The teacher's has
+            # JupyterLab too.
+            response = contexts[2].request.get(servers[2].prefix + "/lab", max_redirects=0, timeout=30_000)
+            assert response.status == 200 and "JupyterLab" in response.text(), response.status
+            ctx, server = contexts[1], servers[1]
             for path in ("/lab", "/tree", "/api/terminals", "/terminals/websocket/1"):
                 response = ctx.request.get(server.prefix + path, max_redirects=0, timeout=30_000)
                 assert response.status == 404, (path, response.status)
@@ -407,7 +417,7 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
                                                                                    response.text()[:300])
             assert (LESSON_DIR / f"{SLUG}.ipynb").read_bytes() == lesson_before
             marker = tmp_path / "executed.txt"
-            page, errors = lessons[2]
+            page, errors = lessons[1]
             sent = page.evaluate(_SEND_FROM_PAGE, [str(marker)])
             assert "kernel_info_reply" in sent["info"], sent
             assert sent["execute"] == [] and not marker.exists(), sent

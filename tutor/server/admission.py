@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Final
 
+from jupyter_core.utils import ensure_async
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, Int
+from traitlets import Float, Int, TraitError
 from traitlets.config import Configurable
 
 from tutor.i18n import LANGUAGE_NAMES, Text, Translator
@@ -44,7 +45,7 @@ MAX_TICKETS: Final = 10_000
 RETRY_SECONDS: Final = 60
 
 
-class Classroom(Configurable):  # type: ignore[misc]
+class Classroom(Configurable):
     """How many learners the server takes at once (``--Classroom.size=40``, or
     ``./dev serve --class 40``)."""
 
@@ -109,14 +110,14 @@ _SEAT: contextvars.ContextVar[Seat | None] = contextvars.ContextVar("qd_seat", d
 _DOORS: dict[int, Door] = {}
 
 
-class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class ClassroomKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager, remembering which client each kernel was started for."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._clients: dict[str, str] = {}
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id: str = await super().start_kernel(*args, **kwargs)
         seat = _SEAT.get()
         if seat is not None:
@@ -136,8 +137,23 @@ def _door(handler: Any) -> Door:
     manager = handler.kernel_manager
     door = _DOORS.get(id(manager))
     if door is None:
-        door = _DOORS[id(manager)] = Door(Classroom(config=getattr(handler, "traitlet_config", None)))
+        try:
+            classroom = Classroom(config=getattr(handler, "traitlet_config", None))
+        except (TraitError, ValueError) as error:  # a mistyped --Classroom option: say so, serve anyway
+            handler.log.error("The Classroom settings cannot be used (%s): serving with the defaults", error)
+            classroom = Classroom()
+        door = _DOORS[id(manager)] = Door(classroom)
     return door
+
+
+async def _is_notebook(handler: Any, path: str | None) -> bool:
+    """Whether ``path`` names a notebook that is there (only those are behind the door)."""
+    if not path or not path.endswith(".ipynb"):
+        return False
+    try:
+        return bool(await ensure_async(handler.contents_manager.file_exists(path)))
+    except Exception:  # noqa: BLE001 - a name no file can have: Voila answers it
+        return False
 
 
 def _language(handler: Any) -> str:
@@ -197,6 +213,10 @@ def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., 
     async def generate(self: Any, path: str | None = None) -> AsyncIterator[str]:
         manager = self.kernel_manager
         if not isinstance(manager, ClassroomKernelManager):  # another server's manager (a hub's)
+            async for chunk in get_generator(self, path):
+                yield chunk
+            return
+        if not await _is_notebook(self, self.notebook_path or path):  # Voila's own 404 or redirect
             async for chunk in get_generator(self, path):
                 yield chunk
             return

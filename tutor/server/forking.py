@@ -27,7 +27,7 @@ from typing import Any
 
 import psutil
 from jupyter_client.connect import KernelConnectionInfo
-from jupyter_client.provisioning import LocalProvisioner
+from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +169,7 @@ class ForkedKernel:
         self.send_signal(signal.SIGKILL)
 
 
-class ForkingProvisioner(LocalProvisioner):  # type: ignore[misc]
+class ForkingProvisioner(LocalProvisioner):
     """Jupyter's local provisioner, with the kernel forked from the zygote."""
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
@@ -180,7 +180,7 @@ class ForkingProvisioner(LocalProvisioner):  # type: ignore[misc]
         except ZygoteError as error:
             log.warning("Starting a kernel the usual way: %s", error)
             return await super().launch_kernel(cmd, **kwargs)
-        self.process = ForkedKernel(pid)
+        self.process = ForkedKernel(pid)  # type: ignore[assignment]  # all of Popen the provisioner uses
         self.pid = self.pgid = pid  # the fork leads its own session and process group
         self.cwd = cwd
         return self.connection_info

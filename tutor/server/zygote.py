@@ -81,9 +81,9 @@ def _become_kernel(arguments: list[str], env: dict[str, str], cwd: str) -> None:
         from ipykernel.kernelapp import IPKernelApp
 
         app = IPKernelApp.instance()
-        app.initialize(arguments)
+        app.initialize(arguments)  # type: ignore[no-untyped-call]
         _after_kernel_start()
-        app.start()
+        app.start()  # type: ignore[no-untyped-call]
         code = 0
     except SystemExit as done:
         code = done.code if isinstance(done.code, int) else 0
