@@ -9,16 +9,18 @@ browsers): GET the page (Voila streams it while the kernel runs the notebook), o
 kernel's channels, ask for the widget states (``jupyter.widget.control``), hand the drill
 its stored progress (``sync``, as the page does on load), then answer ``--checks`` drills
 right — the answer from the rules module, ``tutor.drills.generate`` of the drill the page
-shows — pressing Next after each, and leave with the page's unload beacon
-(``POST /voila/api/shutdown/<kernel>``). Learner *i* of *N* arrives at ``i·S/N`` s.
-Then, if ``--next`` is given, every learner moves on to that lesson together, the same way.
+shows — pressing Next after each; a learner stays on the page until the whole class has
+answered, then all leave together with the page's unload beacon
+(``POST /voila/api/shutdown/<kernel>``). Learner *i* of *N* arrives at ``i·S/N`` s, from
+its own loopback address (127.0.0.2, 127.0.0.3 …), as learners come from their own
+machines. Then, if ``--next`` is given, every learner moves on to that lesson together.
 
 Figures per phase: time to the first usable drill (arrival → the kernel has answered the
 page's ``sync``: the drill is drawn and its Check works), p50 / p95 / max; feedback p95
 (Check → the verdict, over every check of the phase); failures (a page that did not come,
 an error page, a full class's page, a wrong verdict); kernels before / peak / after (the
-server's kernel processes); memory per learner (kernel RSS and USS at the peak, divided by
-the learners); CPU per page view (the server process and the kernels, counted from
+server's kernel processes); memory per learner (the mean RSS and USS of the kernels at the
+peak, when the whole class is in) and the server's own RSS; CPU per page view (the server process and the kernels, counted from
 ``/proc`` including exited processes). ``--before REV`` runs the same against the course
 as it was at git revision REV first (a worktree in a temp dir, its ``voila.py`` and
 packages first on the path), then against this checkout: before and after in one run.
@@ -247,8 +249,10 @@ async def open_page(client: AsyncHTTPClient, url: str, address: str | None) -> t
     return page, cookies
 
 
-async def visit(base: str, lesson: str, checks: int, seed: int, address: str | None = None) -> Visit:
-    """One page view by one learner (from ``address``): open, wait for the drill, answer, leave."""
+async def visit(base: str, lesson: str, checks: int, seed: int, address: str | None = None,
+                leave: asyncio.Event | None = None, done: Any = None) -> Visit:
+    """One page view by one learner (from ``address``): open, wait for the drill, answer,
+    then (once ``leave`` is set, if given, calling ``done()`` first) leave."""
     seen = Visit()
     start = time.monotonic()
     client = AsyncHTTPClient()
@@ -306,9 +310,14 @@ async def visit(base: str, lesson: str, checks: int, seed: int, address: str | N
             if channel.states[drill]["state"].get("token") == token:
                 seen.failure = "Next did not give a new drill"
                 break
+        if leave is not None:
+            done()
+            await leave.wait()
         ws.close()
     except Exception as error:  # noqa: BLE001 - counted
         seen.failure = f"kernel: {error!r}"[:200]
+        if leave is not None:
+            done()
     finally:
         try:
             await client.fetch(HTTPRequest(f"{base}/voila/api/shutdown/{kernel}", method="POST", body=b"",
@@ -351,11 +360,21 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
 
     async def learner(i: int) -> Visit:
         await asyncio.sleep(i * over / learners)
-        seen = await visit(server.base, lesson, checks, seed=1 + i % 7, address=f"127.0.0.{2 + i}")
+        seen = await visit(server.base, lesson, checks, seed=1 + i % 7, address=f"127.0.0.{2 + i}",
+                           leave=leave, done=answered)
         if os.environ.get("QD_LOAD_TRACE"):
             print(f"  learner {i:2d} arrived {i * over / learners:5.2f} s: ready after {seen.ready or 0:5.2f} s "
                   f"{seen.marks}", flush=True)
         return seen
+
+    # A class stays on the page until everyone has answered, then moves on together.
+    leave = asyncio.Event()
+    waiting = [learners]
+
+    def answered() -> None:
+        waiting[0] -= 1
+        if waiting[0] == 0:
+            asyncio.get_running_loop().call_later(1.0, leave.set)  # the sampler sees them all
 
     clients_cpu = time.process_time()
     sampler = asyncio.ensure_future(sample())
@@ -373,7 +392,8 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
     return {"lesson": lesson, "learners": learners, "ready_p50": _pct(ready, 0.5), "ready_p95": _pct(ready, 0.95),
             "ready_max": max(ready, default=float("nan")), "feedback_p95_ms": 1000 * _pct(feedback, 0.95),
             "failures": failures, "kernels": (before_kernels, peak["kernels"], len(server.kernels())),
-            "rss_per_learner": peak["rss"] / learners, "uss_per_learner": peak["uss"] / learners,
+            "rss_per_learner": peak["rss"] / max(1, peak["kernels"]), "uss_per_learner": peak["uss"] / max(1, peak["kernels"]),
+            "server_rss": server.process.memory_info().rss / 2**20,
             "cpu_server": (cpu_server1 - cpu_server0) / learners, "cpu_clients": clients_cpu, "cpu_kernels": (cpu_kernels1 - cpu_kernels0) / learners}
 
 
@@ -382,8 +402,8 @@ def _show(label: str, r: dict[str, Any]) -> None:
     failures = r["failures"]
     print(f"{label:>8} {r['lesson']:<13} N={r['learners']:<3} first drill p50 {r['ready_p50']:5.1f} s  "
           f"p95 {r['ready_p95']:5.1f} s  max {r['ready_max']:5.1f} s | feedback p95 {r['feedback_p95_ms']:6.0f} ms | "
-          f"failures {len(failures)} | kernels {k0}/{k1}/{k2} | per learner RSS {r['rss_per_learner']:4.0f} MB "
-          f"USS {r['uss_per_learner']:4.0f} MB | CPU per view: server {r['cpu_server']:.2f} s, "
+          f"failures {len(failures)} | kernels {k0}/{k1}/{k2} | memory per learner (kernel) RSS {r['rss_per_learner']:3.0f} MB, "
+          f"USS {r['uss_per_learner']:3.0f} MB; server {r['server_rss']:3.0f} MB | CPU per view: server {r['cpu_server']:.2f} s, "
           f"kernels {r['cpu_kernels']:.2f} s (the light clients: {r['cpu_clients']:.1f} s in all)", flush=True)
     for failure in sorted(set(failures))[:5]:
         print(f"{'':>10}failure ×{failures.count(failure)}: {failure}", flush=True)

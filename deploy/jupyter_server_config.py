@@ -2,24 +2,27 @@
 
 ``deploy/jupyterhub_config.py`` starts each learner's single-user server with
 ``--config=<this file>``; on Kubernetes the single-user image carries it (see
-``deploy/README.md``). It does two things:
+``deploy/README.md``). It does three things:
 
 1. The course's own settings, the same as ``./dev serve`` (``voila.py``): sources
    stripped, no tracebacks, the page's language chosen before its kernel starts, the
-   kernel of a closed or vanished page shut down, the fixes of ``tutor.server.fixes``.
-   Voila runs here as Jupyter Server's extension, so a lesson is
-   ``/user/<name>/voila/render/05-following.ipynb`` and the home is
-   ``/user/<name>/voila/render/index.ipynb``.
+   kernel of a closed or vanished page shut down, kernels forked from the course's
+   zygote, the fixes of ``tutor.server.fixes``. Voila runs here as Jupyter Server's
+   extension, so a lesson is ``/user/<name>/voila/render/05-following.ipynb`` and the
+   home is ``/user/<name>/voila/render/index.ipynb``.
 
-2. A learner's server is a Voila server and nothing more, so a learner can open the
-   lessons and answer their drills but cannot run code of their own: no JupyterLab, no
+2. A learner's server is a Voila server and nothing more: a learner opens the lessons and
+   answers their drills but gets no Python prompt of their own. No JupyterLab, no
    terminals, no language servers; the kernel websocket carries widget and kernel-info
-   messages only (what Voila allows its own pages, ``voila/app.py``); the lessons folder
-   cannot be written to through the server. This matters most with one OS account for
-   everyone (``SimpleLocalProcessSpawner``, the one-machine trial): it keeps a hub as safe
-   as ``./dev serve``, where too every kernel is the same OS user. A teacher's server
-   (``QD_SERVER_LAB=1`` in its environment: the hub's ``QD_HUB_TEACHERS``) skips this part
-   and has JupyterLab, in which the lessons can be edited.
+   messages only (what Voila allows its own pages, ``voila/app.py``), so a kernel started
+   through Jupyter Server's REST API runs no code either; the lessons cannot be written to
+   through the server. This matters most with one OS account for everyone
+   (``SimpleLocalProcessSpawner``, the one-machine trial), where the only code that runs
+   is the lessons' own, as under ``./dev serve``. A teacher's server (``QD_SERVER_LAB=1``
+   in its environment: the hub's ``QD_HUB_TEACHERS``) skips this part and has JupyterLab,
+   in which the lessons can be edited.
+
+3. Stopping the server stops its kernels, however the hub stops it (see below).
 """
 
 # mypy: ignore-errors

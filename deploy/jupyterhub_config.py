@@ -82,18 +82,20 @@ _chp = REPO / ".cache" / "hub" / "node_modules" / ".bin" / "configurable-http-pr
 c.ConfigurableHTTPProxy.command = [_env("QD_HUB_PROXY", str(_chp) if _chp.exists() else "configurable-http-proxy")]
 
 # ------------------------------------------------------------------ who may log in
-# SCHOOL: replace the shared password by the school's accounts, e.g.
-#   c.JupyterHub.authenticator_class = "google"      # pip install oauthenticator (or "azuread", "generic-oauth")
-#   c.JupyterHub.authenticator_class = "lti13"       # pip install jupyterhub-ltiauthenticator (Moodle, Canvas)
-#   c.JupyterHub.authenticator_class = "pam"         # the machine's own accounts (hub run as root)
+# SCHOOL: replace the shared password by the school's accounts (none of these was run here):
+#   c.JupyterHub.authenticator_class = "google"   # pip install oauthenticator (or "azuread", "generic-oauth")
+#   jupyterhub-ltiauthenticator's LTI 1.3 authenticator, for sign-in from Moodle or Canvas
+#   c.JupyterHub.authenticator_class = "pam"      # the machine's own accounts (hub run as root)
 # and keep an explicit list of learners (c.Authenticator.allowed_users) or an allowed
-# group; teachers go in c.Authenticator.admin_users.
+# group; teachers go in c.Authenticator.admin_users (and QD_HUB_TEACHERS below).
 # The shared password lets anyone who knows it log in as any learner on the list: a
 # trial, or a class where that is acceptable, only.
 c.JupyterHub.authenticator_class = "shared-password"
-c.SharedPasswordAuthenticator.user_password = _env("QD_HUB_PASSWORD") or None
+c.SharedPasswordAuthenticator.user_password = _env("QD_HUB_PASSWORD")
 c.Authenticator.allowed_users = set(re.split(r"[\s,]+", _env("QD_HUB_USERS"))) - {""}
 c.Authenticator.allow_all = False
+if len(c.SharedPasswordAuthenticator.user_password) < 8 or not c.Authenticator.allowed_users:
+    sys.exit("jupyterhub_config: set QD_HUB_USERS (the learners' names) and QD_HUB_PASSWORD (8 characters or more)")
 
 # Teachers (QD_HUB_TEACHERS, also allowed to log in) get JupyterLab beside the course in
 # their own server, and can edit the lessons there (deploy/jupyter_server_config.py,
@@ -116,7 +118,7 @@ c.JupyterHub.shutdown_on_logout = True
 # SCHOOL: the spawner. "simple" runs every learner's server as the hub's own OS account,
 # with a home folder under QD_HUB_STATE/homes: no isolation between learners beyond what
 # deploy/jupyter_server_config.py allows (Voila pages only, no code of the learners' own),
-# and no memory limit. On one server, for real isolation and limits use
+# and no memory limit. On one server, for real isolation and limits use (not run here)
 #   c.JupyterHub.spawner_class = "systemdspawner.SystemdSpawner"   # pip install jupyterhub-systemdspawner
 #   c.SystemdSpawner.mem_limit = "512M"; c.SystemdSpawner.cpu_limit = 1.0
 # or "dockerspawner.DockerSpawner" with an image built like the Kubernetes one; on
@@ -147,9 +149,9 @@ c.Spawner.notebook_dir = str(LESSONS)
 # The learner lands on the course's home page, rendered by Voila.
 c.Spawner.default_url = "/voila/render/index.ipynb"
 
-# SCHOOL: memory. A learner's server is ~90 MB and each open lesson page adds its kernel
-# (figures in deploy/README.md); the simple spawner ignores these two, systemd, Docker and
-# Kubernetes enforce them.
+# SCHOOL: memory. A learner's server is ~150 MB with its kernel zygote ~50 MB beside it,
+# and each open lesson page adds a kernel of ~22 MB (measured, deploy/README.md); the
+# simple spawner ignores these two, systemd, Docker and Kubernetes enforce them.
 c.Spawner.mem_guarantee = "256M"
 c.Spawner.mem_limit = "512M"
 

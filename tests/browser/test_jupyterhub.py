@@ -2,8 +2,8 @@
 
 A real hub (``deploy/jupyterhub_config.py``: shared-password login, the simple local
 spawner, configurable-http-proxy, the idle culler) is started on free ports of 127.0.0.1
-with all its state in a temporary folder. Three learners log in through the proxy's login
-form at the same time, each in their own browser profile, and:
+with all its state in a temporary folder. Two learners and a teacher log in through the
+proxy's login form at the same time, each in their own browser profile, and:
 
 * land on the course's home page, rendered by Voila in their own server
   (``/user/<name>/voila/render/index.ipynb``, the spawner's default URL), whose links to
@@ -14,12 +14,15 @@ form at the same time, each in their own browser profile, and:
   ``test_lessons.py`` does, whose helpers are reused);
 * have their kernel in their own single-user server (a child of the server that runs as
   that learner, listed by that server only), and cannot open another learner's server;
-* cannot run code: no JupyterLab, no terminals, no writing to the lessons, no
-  ``execute_request`` over the page's kernel websocket (``deploy/jupyter_server_config.py``).
+* a learner cannot run code: no JupyterLab, no terminals, no writing to the lessons, no
+  ``execute_request`` over the kernel websocket, the page's kernel or one started through
+  the REST API (``deploy/jupyter_server_config.py``);
+  the teacher's server has JupyterLab.
 
 A closed page's kernel is shut down; logging out stops the learner's server; stopping the
-hub stops everything it started (proxy, culler, servers, kernels), and nothing of the hub
-is written into the repository.
+hub while two lesson pages are still open stops everything it started (proxy, culler,
+servers, kernel zygotes, kernels), and nothing of the hub is written into the repository.
+The figures (times, memory per learner) are printed at the end (``pytest -s``).
 
 Needs ``pip install -e '.[hub]'`` (jupyterhub, jupyterhub-idle-culler) and Node.js ≥ 20
 with npm: configurable-http-proxy is installed on first use into ``.cache/hub``
@@ -46,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import psutil  # installed with ipykernel
 import pytest
 from test_lessons import (  # the lesson pages' own helpers: one way to open, check and answer a lesson
     _SEND_FROM_PAGE,
@@ -60,8 +64,6 @@ from test_lessons import (  # the lesson pages' own helpers: one way to open, ch
 from voila_serve import REPO, free_port, unavailable
 
 from tutor.course import LESSONS
-
-import psutil  # noqa: E402 - installed with ipykernel (and the course)
 
 DEPLOY = REPO / "deploy"
 LESSON_DIR = REPO / "lessons"
@@ -389,8 +391,9 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
                 assert kernel.environ().get("JUPYTERHUB_USER") == server.name
                 assert Path(kernel.cwd()) == LESSON_DIR  # Voila starts it beside its notebook
                 tree = [own, *own.children(recursive=True)]  # the server, the kernel zygote, the kernel
-                figures[f"{server.name} MB (server RSS, server+zygote+kernel PSS, kernel USS)"] = (
-                    _mb(own), sum(_pss(p) for p in tree), _uss(kernel))
+                others = [_mb(p) for p in own.children() if p.pid != kernel.pid]  # the zygote (if any)
+                figures[f"{server.name} MB (server RSS, zygote RSS, kernel USS; all PSS)"] = (
+                    _mb(own), others, _uss(kernel), sum(_pss(p) for p in tree))
 
             # Nobody opens another learner's server: the hub refuses ana's token for ben's.
             response = contexts[0].request.get(f"{servers[1].prefix}/voila/render/{SLUG}.ipynb", timeout=30_000)
@@ -421,6 +424,15 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
             sent = page.evaluate(_SEND_FROM_PAGE, [str(marker)])
             assert "kernel_info_reply" in sent["info"], sent
             assert sent["execute"] == [] and not marker.exists(), sent
+            # Nor in a kernel of the learner's own, started through the REST API.
+            response = ctx.request.post(f"{server.prefix}/api/kernels", headers={"X-XSRFToken": xsrf},
+                                        data=json.dumps({"name": "python3"}), timeout=60_000)
+            assert response.status == 201, (response.status, response.text()[:300])
+            started_kernel = response.json()["id"]
+            sent = page.evaluate(_SEND_FROM_PAGE.replace("config.kernelId", json.dumps(started_kernel)),
+                                 [str(marker)])
+            assert "kernel_info_reply" in sent["info"], sent
+            assert sent["execute"] == [] and not marker.exists(), sent
 
             # A closed page's kernel is shut down (Voila's beacon, through the hub's auth).
             page, errors = lessons[0]
@@ -444,6 +456,7 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
             names = [" ".join(p.cmdline()) for p in hub.processes()]
             assert any("jupyterhub_idle_culler" in n for n in names), names
             text = hub.log_text()
+            assert re.search(r"200 GET /hub/api/users\S* \(idle-culler@", text), "the culler did not list the users"
             assert "Traceback" not in text, text[-4000:]
             expected = (f"not allowed to access Server at /user/{USERS[1]}/",  # the hub's word for the 403 above
                         "received signal 15, stopping")  # ana's server, stopped at logout

@@ -34,11 +34,17 @@ from typing import Any, Final
 PRELOAD: Final = (
     "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipykernel.comm", "ipykernel.debugger",
     "IPython.core.interactiveshell", "IPython.display", "ipywidgets", "anywidget",
-    "tutor", "tutor.display", "tutor.drills", "tutor.i18n", "widgets",
+    "IPython.core.debugger", "IPython.core.completerlib", "IPython.extensions.storemagic", "sqlite3", "psutil",
+    "tornado.platform.asyncio", "tutor", "tutor.display", "tutor.drills", "tutor.i18n", "widgets",
 )
 """What a lesson kernel imports before its first drill (``python -X importtime`` of a
-lesson's first cell, and a profile of the kernel's start): the kernel itself (its debugger
-support too, which imports debugpy), the widget libraries and the course."""
+lesson's first cell, and the modules a kernel's start still imported after the fork): the
+kernel itself (its debugger support too, which imports debugpy), the widget libraries and
+the course."""
+
+KERNEL_OPTIONS: Final = ("--HistoryManager.enabled=False",)
+"""What a lesson kernel does without: the input history (an SQLite file and a thread per
+kernel, for code no learner types)."""
 
 KERNEL_MODULE: Final = "ipykernel_launcher"
 
@@ -81,7 +87,7 @@ def _become_kernel(arguments: list[str], env: dict[str, str], cwd: str) -> None:
         from ipykernel.kernelapp import IPKernelApp
 
         app = IPKernelApp.instance()
-        app.initialize(arguments)  # type: ignore[no-untyped-call]
+        app.initialize([*arguments, *KERNEL_OPTIONS])  # type: ignore[no-untyped-call]
         _after_kernel_start()
         app.start()  # type: ignore[no-untyped-call]
         code = 0
