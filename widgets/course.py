@@ -37,7 +37,8 @@ def link_query() -> str | None:
 
     Voila puts it in the kernel's environment when it starts the page's kernel (the
     course never preheats kernels: a page's language is chosen before its kernel
-    starts, in ``voila.py``'s prelaunch hook, which Voila does not combine with preheating)."""
+    starts, in the prelaunch hook of ``tutor.server``, which Voila does not combine with
+    preheating; its kernels are forked from a preloaded zygote instead)."""
     return os.environ.get("QUERY_STRING")
 
 

@@ -87,7 +87,10 @@ def _become_kernel(arguments: list[str], env: dict[str, str], cwd: str) -> None:
         from ipykernel.kernelapp import IPKernelApp
 
         app = IPKernelApp.instance()
-        app.initialize([*arguments, *KERNEL_OPTIONS])  # type: ignore[no-untyped-call]
+        # Its parent is the zygote: the kernel stops if the zygote does (ipykernel's parent
+        # poller; the class default was read from the zygote's environment, without one).
+        watch = f"--IPKernelApp.parent_handle={os.getppid()}"
+        app.initialize([*arguments, *KERNEL_OPTIONS, watch])  # type: ignore[no-untyped-call]
         _after_kernel_start()
         app.start()  # type: ignore[no-untyped-call]
         code = 0
