@@ -87,6 +87,7 @@ SERVER_ONLY: Final[Mapping[str, str]] = {
     "jupyterlab": "the served course's front end; Voici brings its own",
     "ipykernel": "the Pyodide kernel brings its own",
     "nbformat": "read by the server's lesson translation; the site is translated when it is built",
+    "psutil": "the server's kernel zygote (tutor/server) watches its kernels; a page has one kernel, its own",
 }
 """Requirements of the shipped packages that the page does not need, and why. A
 requirement that is neither shipped nor listed here fails the build."""
