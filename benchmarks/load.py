@@ -19,10 +19,10 @@ Figures per phase: time to the first usable drill (arrival → the kernel has an
 page's ``sync``: the drill is drawn and its Check works), p50 / p95 / max; feedback p95
 (Check → the verdict, over every check of the phase); failures (a page that did not come,
 an error page, a full class's page, a wrong verdict); kernels before / peak / after (the
-server's kernel processes); memory per learner (the mean RSS and USS of the kernels at the
-peak, when the whole class is in) and the server's own RSS; CPU per page view (the server process and the kernels, counted from
+server's kernel processes); memory per learner (the mean RSS and USS of the kernels when
+the whole class has answered, every page still open) and the server's own RSS; CPU per page view (the server process and the kernels, counted from
 ``/proc`` including exited processes). ``--before REV`` runs the same against the course
-as it was at git revision REV first (a worktree in a temp dir, its ``voila.py`` and
+as it was at git revision REV first (a worktree in a temp dir: its ``voila.py``, and its
 packages first on the path), then against this checkout: before and after in one run.
 """
 
@@ -340,21 +340,24 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
     AsyncHTTPClient.configure(None, max_clients=learners + 8)
     before_kernels = len(server.kernels())
     cpu_server0, cpu_kernels0 = server.cpu()
-    peak = {"kernels": before_kernels, "rss": 0.0, "uss": 0.0}
+    peak = {"kernels": before_kernels, "rss": 0.0, "uss": 0.0, "weighed": 0}
     stop = asyncio.Event()
+
+    def weigh() -> None:
+        """The kernels' memory now, the whole class in."""
+        rss = uss = 0.0
+        kernels = server.kernels()
+        for kernel in kernels:
+            try:
+                info = kernel.memory_full_info()
+                rss, uss = rss + info.rss, uss + info.uss
+            except psutil.Error:
+                pass
+        peak.update(rss=rss / 2**20, uss=uss / 2**20, weighed=len(kernels))
 
     async def sample() -> None:
         while not stop.is_set():
-            kernels = server.kernels()
-            if len(kernels) >= peak["kernels"]:
-                rss = uss = 0.0
-                for kernel in kernels:
-                    try:
-                        info = kernel.memory_full_info()
-                        rss, uss = rss + info.rss, uss + info.uss
-                    except psutil.Error:
-                        pass
-                peak.update(kernels=len(kernels), rss=rss / 2**20, uss=uss / 2**20)
+            peak["kernels"] = max(peak["kernels"], len(server.kernels()))
             server.cpu()
             await asyncio.sleep(0.25)
 
@@ -374,6 +377,7 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
     def answered() -> None:
         waiting[0] -= 1
         if waiting[0] == 0:
+            weigh()
             asyncio.get_running_loop().call_later(1.0, leave.set)  # the sampler sees them all
 
     clients_cpu = time.process_time()
@@ -392,7 +396,8 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
     return {"lesson": lesson, "learners": learners, "ready_p50": _pct(ready, 0.5), "ready_p95": _pct(ready, 0.95),
             "ready_max": max(ready, default=float("nan")), "feedback_p95_ms": 1000 * _pct(feedback, 0.95),
             "failures": failures, "kernels": (before_kernels, peak["kernels"], len(server.kernels())),
-            "rss_per_learner": peak["rss"] / max(1, peak["kernels"]), "uss_per_learner": peak["uss"] / max(1, peak["kernels"]),
+            "rss_per_learner": peak["rss"] / max(1, peak["weighed"]),
+            "uss_per_learner": peak["uss"] / max(1, peak["weighed"]),
             "server_rss": server.process.memory_info().rss / 2**20,
             "cpu_server": (cpu_server1 - cpu_server0) / learners, "cpu_clients": clients_cpu, "cpu_kernels": (cpu_kernels1 - cpu_kernels0) / learners}
 
@@ -440,8 +445,12 @@ def main() -> None:
         worktree = Path(tempfile.mkdtemp(prefix="qd-before-"))
         subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(worktree), args.before],
                        check=True, capture_output=True)
+        packages = worktree / ".before-packages"  # its tutor and widgets, not its voila.py, on the path
+        packages.mkdir()
+        for name in ("tutor", "widgets"):
+            (packages / name).symlink_to(worktree / name)
         try:
-            run("before", worktree, args.serve, args, pythonpath=str(worktree))
+            run("before", worktree, args.serve, args, pythonpath=str(packages))
         finally:
             subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=False)
             shutil.rmtree(worktree, ignore_errors=True)

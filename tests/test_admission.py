@@ -34,6 +34,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
         yield running
 
 
+@pytest.fixture(scope="module")
+def impatient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    log = tmp_path_factory.mktemp("voila-unclaimed") / "voila.log"
+    with serve("lessons", log, "--Classroom.unclaimed_seconds=3") as running:
+        yield running
+
+
 def _request(server: VoilaServer, path: str, client: str, headers: dict[str, str] | None = None,
              method: str = "GET") -> tuple[int, http.client.HTTPMessage, str]:
     port = int(server.base.rsplit(":", 1)[1])
@@ -126,3 +133,25 @@ def test_the_class_has_room_for_its_size_and_each_client_for_its_share(server: V
         _close(server, page, "127.0.0.5")
     assert _wait_for_kernels(server, 0) == 0
     assert "The class is full: 3 kernels" in server.log_text()
+
+
+def test_a_kernel_whose_page_never_connects_is_stopped(impatient_server: VoilaServer) -> None:
+    server = impatient_server
+    status, _, unclaimed = _open(server, "127.0.0.12")
+    status, _, claimed = _open(server, "127.0.0.13")
+    assert status == 200 and _wait_for_kernels(server, 2, timeout=2) == 2
+    kernel = _KERNEL.search(claimed)
+    assert kernel
+    import websocket  # websocket-client, a dependency of jupyter_server
+
+    ws = websocket.create_connection(server.base.replace("http", "ws", 1)
+                                     + f"/api/kernels/{kernel.group(1)}/channels?session_id=test", timeout=30)
+    try:
+        assert _wait_for_kernels(server, 1, timeout=15) == 1  # the unclaimed one is stopped
+        unclaimed_kernel = _KERNEL.search(unclaimed)
+        assert unclaimed_kernel and f"Kernel {unclaimed_kernel.group(1)}: its page never connected" in server.log_text()
+        time.sleep(4)
+        assert len(server.kernels()) == 1  # the one its page connected to stays
+    finally:
+        ws.close()
+        _close(server, claimed, "127.0.0.13")

@@ -5,7 +5,9 @@ its notebook runs, CPU. Three rules keep a class of forty fast and a script harm
 
 - **No kernel for a bare GET.** The first answer to a lesson's address is a tiny page
   whose script sets a one-time admission cookie and reloads; only that second request, from
-  a browser that runs the page, starts a kernel. A ``curl`` loop gets the tiny page.
+  a browser that runs the page, starts a kernel. A ``curl`` loop gets the tiny page, and a
+  kernel whose page never connects to it is stopped a minute after the page was sent
+  (:attr:`Classroom.unclaimed_seconds`).
 - **Room for the class, and a fair share each.** At most :attr:`Classroom.size` lesson
   kernels (``./dev serve --class 40``) and :attr:`Classroom.per_client` per client address;
   past either, the learner gets a friendly "the class is full, try again in a minute" page
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
+import os
 import secrets
 import time
 from collections import OrderedDict
@@ -38,13 +42,14 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Float, Int, TraitError
 from traitlets.config import Configurable
 
-from tutor.i18n import LANGUAGE_NAMES, Text, Translator
+from tutor.i18n import Text, Translator
 from tutor.localize import COOKIE, choose_language
 
 TICKET_COOKIE: Final = "qd-admit"
 TICKET_SECONDS: Final = 60.0
 MAX_TICKETS: Final = 10_000
 RETRY_SECONDS: Final = 60
+UNCLAIMED_SECONDS: Final = 60.0
 
 
 class Classroom(Configurable):
@@ -58,9 +63,11 @@ class Classroom(Configurable):
                              "through one address (a proxy, a NAT).").tag(config=True)
     rendering = Int(0, help="Pages whose notebook runs at once; 0 for two per CPU core.").tag(config=True)
     ticket_seconds = Float(TICKET_SECONDS, help="How long a page's admission cookie is good for.").tag(config=True)
+    unclaimed_seconds = Float(UNCLAIMED_SECONDS, help="A page's kernel that no page has connected to this "
+                                                      "long after the page was sent is stopped.").tag(config=True)
 
 
-@dataclass
+@dataclass(eq=False)  # each page its own seat, however alike
 class Seat:
     """One admitted page: its client, and its kernel once it has one."""
 
@@ -102,8 +109,6 @@ class Door:
 
     def slots(self) -> asyncio.Semaphore:
         if self.queue is None:
-            import os
-
             self.queue = asyncio.Semaphore(self.classroom.rendering or 2 * (os.cpu_count() or 1))
         return self.queue
 
@@ -118,6 +123,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._clients: dict[str, str] = {}
+        self._claimed: set[str] = set()
+
+    def notify_connect(self, kernel_id: str) -> None:
+        self._claimed.add(kernel_id)  # its page's websocket opened
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+
+    def expect_claim(self, kernel_id: str, seconds: float) -> None:
+        """Stop ``kernel_id`` if no page has connected to it ``seconds`` from now (a page
+        fetched by a script that never runs it)."""
+        async def check() -> None:
+            if kernel_id in self.list_kernel_ids() and kernel_id not in self._claimed:
+                self.log.warning("Kernel %s: its page never connected in %.0f s, stopped", kernel_id, seconds)
+                await self.shutdown_kernel(kernel_id)
+
+        asyncio.get_running_loop().call_later(seconds, lambda: asyncio.ensure_future(check()))
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id: str = await super().start_kernel(*args, **kwargs)
@@ -129,6 +149,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self._clients.pop(kernel_id, None)  # its seat is free at once: a class moving on finds room
+        self._claimed.discard(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     def clients(self) -> dict[str, str]:
@@ -197,19 +218,15 @@ def full_page(language: str, retry: int) -> str:
     title = escape(tr(Text("The class is full right now")))
     body = escape(tr(Text("Every seat of this lesson server is taken. This page tries again by itself in a "
                           "minute; you can also reload it then.")))
-    languages = " · ".join(escape(name) for name in LANGUAGE_NAMES.values())
     return (f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>'
             f'<meta http-equiv="refresh" content="{retry}">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<style>body{font:1.1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem}'
             '</style></head>'
-            f'<body><h1 data-qd="class-full">{title}</h1><p>{body}</p>'
-            f'<p lang="en" hidden>{languages}</p></body></html>\n')
+            f'<body><h1 data-qd="class-full">{title}</h1><p>{body}</p></body></html>\n')
 
 
 def _js_string(text: str) -> str:
-    import json
-
     return json.dumps(text).replace("<", "\\u003c")
 
 
@@ -252,6 +269,8 @@ def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., 
                     if seat in door.waiting and seat.kernel is not None:
                         door.waiting.remove(seat)
                     yield chunk
+            if seat.kernel is not None:
+                manager.expect_claim(seat.kernel, door.classroom.unclaimed_seconds)
         finally:
             _SEAT.set(None)
             if seat in door.waiting:

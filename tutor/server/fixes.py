@@ -225,9 +225,10 @@ MAX_MARKDOWN = 4096  # the course has ~200 markdown cells in each of 3 languages
 
 
 # Every output a kernel sends is checked against the notebook format's JSON schema as
-# nbclient records it (nbformat's new_output, as every node nbformat makes in this process): a tenth of the server's CPU per page view,
-# for outputs from the course's own kernels that Voila renders without looking at the
-# schema anyway. The notebooks themselves are still validated when they are read.
+# nbclient records it (nbformat's new_output; so is every node nbformat's constructors make
+# in this process): a tenth of the server's CPU per page view, for outputs of the course's
+# own kernels that Voila renders without the schema anyway. The notebooks themselves are
+# still validated when they are read.
 def _output_unchecked(node, ref=None):
     return None
 
