@@ -5,7 +5,7 @@
 
 Every figure is given per language: the lesson pages are opened with ``?lang=<language>``
 (``--lang``, default en; several may be given, comma-separated or repeated), so
-``voila.py``'s prelaunch hook translates each page (``tutor/localize.py``) before its
+the course's prelaunch hook translates each page (``tutor/localize.py``) before its
 kernel starts. Each language gets its own freshly started lesson server.
 
 (a) Time to interactive: navigation start → the first drill's Check button enabled and
@@ -13,7 +13,7 @@ kernel starts. Each language gets its own freshly started lesson server.
     the course map, for a page without drills its first course widget — measured inside
     the page (``performance.now()``, whose origin is the navigation start). Compared with a
     bare one-button ipywidgets notebook (written to a temp dir, opened without ``?lang=``)
-    served with the same ``voila.py``. Cold: the first view of a page in a fresh browser
+    served with the same ``deploy/voila.py``. Cold: the first view of a page in a fresh browser
     profile; warm: further views (browser cache warm).
 (b) Click → feedback inside the page (``window.__qdTimings``): p95 over ``--checks``
     checks per lesson (Check, Retry, Check …, split over the lesson's drills). The answers
@@ -88,12 +88,12 @@ def free_port() -> int:
 
 
 class Server:
-    """``voila <directory>`` from the repository root (so ``voila.py`` applies)."""
+    """``voila <directory>`` from the repository root with ``deploy/voila.py``."""
 
     def __init__(self, directory: Path | str, *extra: str) -> None:
         self.log = Path(tempfile.mkstemp(suffix=".log", prefix="voila-bench-")[1])
         command = [str(Path(sys.executable).with_name("voila")), str(directory), "--port", str(free_port()),
-                   "--no-browser", *extra]
+                   "--no-browser", "--Voila.config_file_paths=deploy", *extra]
         self.process = subprocess.Popen(command, cwd=REPO, stdout=self.log.open("wb"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
@@ -286,7 +286,7 @@ def main() -> None:
     started = time.monotonic()
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        print("[bare] one-button notebook, voila.py as committed, no ?lang=", flush=True)
+        print("[bare] one-button notebook, deploy/voila.py as committed, no ?lang=", flush=True)
         bare = Server(bare_dir)
         try:
             results["bare"] = load_times(browser, bare, [BARE], args.warm, None, problems)[BARE]

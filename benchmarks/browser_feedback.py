@@ -1,6 +1,6 @@
 """Click Check → feedback on the page, in a real browser against a real Voila server.
 
-Starts ``voila tests/browser/notebooks`` from the repository root (so ``voila.py``
+Starts ``voila tests/browser/notebooks`` from the repository root (so ``deploy/voila.py``
 applies) on a free port, opens the drill player in headless ``/usr/bin/chromium``, and
 checks an answer ``--checks`` times (Retry in between). Each check is timed inside the
 page: ``performance.now()`` at the click and when the feedback is in the DOM (and at
@@ -9,7 +9,7 @@ time as seen from Playwright. Target: p95 ≤ 50 ms inside the page.
 
     python benchmarks/browser_feedback.py [--checks 100] [--all]
 
-The served configuration sets TCP_NODELAY on kernel websockets (``voila.py``): without
+The served configuration sets TCP_NODELAY on kernel websockets (``tutor/server/fixes.py``): without
 it, the kernel's reply, written just after its "busy" status, can wait ~40 ms for the
 browser's delayed ACK, and checks take either ~12 ms or ~52 ms.
 """
@@ -48,7 +48,8 @@ def _free_port() -> int:
 
 def _start_voila(log: Path) -> tuple[subprocess.Popen[bytes], str]:
     voila = Path(sys.executable).with_name("voila")
-    command = [str(voila), "tests/browser/notebooks", "--port", str(_free_port()), "--no-browser"]
+    command = [str(voila), "tests/browser/notebooks", "--port", str(_free_port()), "--no-browser",
+               "--Voila.config_file_paths=deploy"]
     process = subprocess.Popen(command, cwd=REPO, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -65,15 +65,17 @@ REPLY_TIMEOUT = 60.0
 
 
 class Server:
-    """``voila lessons`` started from ``root`` (so that checkout's ``voila.py`` applies)."""
+    """``voila lessons`` started from ``root`` with that checkout's configuration."""
 
     def __init__(self, root: Path, extra: Sequence[str], pythonpath: str | None = None) -> None:
         self.log = Path(tempfile.mkstemp(suffix=".log", prefix="voila-load-")[1])
         env = dict(os.environ)
         if pythonpath:
             env["PYTHONPATH"] = pythonpath
+        # The course's configuration: deploy/voila.py, or voila.py at the root as it was before.
+        config = ["--Voila.config_file_paths=deploy"] if (root / "deploy" / "voila.py").exists() else []
         command = [str(Path(sys.executable).with_name("voila")), "lessons", "--port", str(free_port()),
-                   "--no-browser", *extra]
+                   "--no-browser", *config, *extra]
         self.process = psutil.Popen(command, cwd=root, env=env, stdout=self.log.open("wb"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 180
         while True:

@@ -11,7 +11,7 @@ not a test).
 (c) Time to the first usable drill (navigation start → the first drill's Check enabled and its
     answer drawn; lesson 10: the table drawn), cold (fresh profile) and warm (same profile
     again), for the static page (``python -m http.server``) and the Voila-served page
-    (``voila lessons`` with ``voila.py``) in the same run. Goals: static warm ≤ 4 s, cold ≤ 10 s.
+    (``voila lessons`` with ``deploy/voila.py``) in the same run. Goals: static warm ≤ 4 s, cold ≤ 10 s.
 (d) Click → feedback inside the static page (``window.__qdTimings``), p95 over ``--checks``
     right answers (from the rules module). Goal ≤ 50 ms.
 (e) Server CPU: ``--learners`` clients arriving over ``--over`` seconds, each fetching what a

@@ -4,7 +4,7 @@
 ``--config=<this file>``; on Kubernetes the single-user image carries it (see
 ``deploy/README.md``). It does three things:
 
-1. The course's own settings, the same as ``./dev serve`` (``voila.py``): sources
+1. The course's own settings, the same as ``./dev serve`` (``deploy/voila.py``): sources
    stripped, no tracebacks, the page's language chosen before its kernel starts, the
    kernel of a closed or vanished page shut down, kernels forked from the course's
    zygote, the fixes of ``tutor.server.fixes``. Voila runs here as Jupyter Server's
@@ -37,7 +37,7 @@ from tutor.server.forking import warm
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - traitlets provides get_config
 
-configure(c)  # the course's settings, as voila.py applies them for ./dev serve
+configure(c)  # the course's settings, as deploy/voila.py applies them for ./dev serve
 warm()  # the kernel zygote preloads the course while the server starts
 
 # Logging out is the hub's business: JupyterHub's identity provider keeps its own logout

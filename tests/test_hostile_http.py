@@ -5,7 +5,7 @@ never a connection left hanging, never a file from outside what Voila serves, an
 server's log must gain no Python traceback for any of them. A lesson still renders after
 all of them.
 
-Starts ``voila lessons`` from the repository root (so ``voila.py`` is the configuration
+Starts ``voila lessons`` from the repository root (with ``deploy/voila.py``, the configuration
 under test) once for the module. Requests go out with ``http.client`` or a bare socket,
 so their paths reach the server exactly as written (no client-side normalisation of
 ``..``, ``%2e`` or invalid UTF-8). Every request has a time limit; a page is read to its
@@ -78,12 +78,12 @@ CASES = [
     Case("templates-long", "GET", "/voila/templates/lab/static/" + "a" * 10_000, NOT_FOUND),
     Case("templates-post", "POST", "/voila/templates/lab/static/voila.js", NOT_ALLOWED),
     # Voila's static files, served files, themes and extensions.
-    Case("static-dotdot-encoded", "GET", "/voila/static/..%2f..%2fvoila.py", REFUSED),
-    Case("static-dotdot", "GET", "/voila/static/../../voila.py", REFUSED),
+    Case("static-dotdot-encoded", "GET", "/voila/static/..%2f..%2fdeploy%2fvoila.py", REFUSED),
+    Case("static-dotdot", "GET", "/voila/static/../../deploy/voila.py", REFUSED),
     Case("static-nul", "GET", "/voila/static/%00", REFUSED),
     Case("static-bad-utf8", "GET", "/voila/static/%ff", BAD),
-    Case("files-dotdot", "GET", "/voila/files/../voila.py", REFUSED),
-    Case("files-dotdot-twice", "GET", "/voila/files/../../voila.py", REFUSED),
+    Case("files-dotdot", "GET", "/voila/files/../deploy/voila.py", REFUSED),
+    Case("files-dotdot-twice", "GET", "/voila/files/../../deploy/voila.py", REFUSED),
     Case("files-notebook", "GET", "/voila/files/00-welcome.ipynb", REFUSED),
     Case("files-nul-image", "GET", "/voila/files/%00.png", REFUSED),
     Case("files-dotdot-image", "GET", "/voila/files/../../../etc/x.png", REFUSED),
@@ -95,8 +95,8 @@ CASES = [
     Case("labextensions-dotdot", "GET", "/voila/labextensions/../../x", REFUSED),
     Case("labextensions-bad-utf8", "GET", "/voila/labextensions/%ff", BAD),
     # Pages that are not lessons.
-    Case("render-dotdot", "GET", "/voila/render/../../voila.py", REDIRECT_OR_REFUSED),
-    Case("render-dotdot-encoded", "GET", "/voila/render/%2e%2e/%2e%2e/voila.py", REDIRECT_OR_REFUSED),
+    Case("render-dotdot", "GET", "/voila/render/../../deploy/voila.py", REDIRECT_OR_REFUSED),
+    Case("render-dotdot-encoded", "GET", "/voila/render/%2e%2e/%2e%2e/deploy/voila.py", REDIRECT_OR_REFUSED),
     Case("render-nul", "GET", "/voila/render/%00.ipynb", NOT_FOUND),
     Case("render-missing", "GET", "/voila/render/nonexistent.ipynb", NOT_FOUND),
     Case("render-below-lesson", "GET", "/voila/render/05-following.ipynb/../../x", REDIRECT_OR_REFUSED),

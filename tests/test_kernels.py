@@ -5,11 +5,11 @@ Driven by light clients, not browsers (STACK-NOTES): each view GETs the page (Vo
 runs the notebook in a new kernel and names it in the HTML), optionally opens the
 kernel's channels websocket as the page's widget manager would (kernel_info_request,
 reply, close), then leaves as a browser does on unload — the beacon
-``POST /voila/api/shutdown/<kernelId>`` (allowed without XSRF token by ``voila.py``) — or,
+``POST /voila/api/shutdown/<kernelId>`` (allowed without XSRF token by ``tutor.server.fixes``) — or,
 in the culling test, without it. Kernels are counted as the ``ipykernel_launcher`` child
 processes of the Voila server (``/proc``) and cross-checked with its log.
 
-The server is ``voila lessons`` from the repository root, so ``voila.py`` applies; the
+The server is ``voila lessons`` from the repository root, so ``deploy/voila.py`` applies; the
 culling test overrides only the culler's timings on the command line. Linux only.
 """
 
@@ -129,7 +129,7 @@ def _talk(server: Server, kernel: str, cookie: str) -> None:
 
 
 def _pool_size(server: Server) -> int:
-    """Kernels a preheating server keeps ready (0 when voila.py does not preheat)."""
+    """Kernels a preheating server keeps ready (0 when the server does not preheat)."""
     return len(set(re.findall(r"Pre-heated kernel[^:]*: ([0-9a-f-]{36})", server.log_text())))
 
 

@@ -1,7 +1,7 @@
 """Serve the lessons with Voila exactly as the README says, and look at the pages.
 
 Starts ``voila lessons --port <free port> --no-browser`` from the repository root, so the
-committed ``voila.py`` there is the configuration under test, and stops it at the end.
+committed ``deploy/voila.py`` there is the configuration under test, and stops it at the end.
 Standard library + pytest only.
 """
 
@@ -87,7 +87,7 @@ def test_welcome_page_has_no_errors(welcome: str) -> None:
 
 
 def test_config_took_effect(welcome: str, server: VoilaServer) -> None:
-    # The culler starts with the first kernel, using MappingKernelManager from voila.py.
+    # The culler starts with the first kernel, using MappingKernelManager from tutor.server.
     log = server.log_text()
     assert "Culling kernels with idle durations > 300 seconds at 60 second intervals" in log, log
 
@@ -95,7 +95,7 @@ def test_config_took_effect(welcome: str, server: VoilaServer) -> None:
 def test_xsrf_protection_kept_and_unload_shutdown_works(server: VoilaServer) -> None:
     # XSRF stays on: deleting a kernel through the REST API without the token is refused.
     # Only the page's own unload beacon (which cannot carry the token) may shut down the
-    # kernel it names (voila.py, Voila issue #1458).
+    # kernel it names (tutor.server.fixes, Voila issue #1458).
     status, page = server.get(f"/voila/render/{WELCOME}")
     found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
     assert status == 200 and found, "the page should name its kernel"
@@ -116,7 +116,7 @@ def test_no_external_stylesheets_or_scripts(welcome: str) -> None:
 
 
 def test_home_is_the_course(server: VoilaServer) -> None:
-    # The server's root redirects to the course's landing page (voila.py), keeping the query.
+    # The server's root redirects to the course's landing page (tutor.server.fixes), keeping the query.
     status, page = server.get("/?seed=3")
     assert status == 200
     assert "learn Qidong" in page

@@ -1,5 +1,5 @@
-"""A real Voila server for the tests: started from the repository root (so the
-committed ``voila.py`` applies) on a free port, waited for, and stopped at the end.
+"""A real Voila server for the tests: started from the repository root with the
+course's configuration (``deploy/voila.py``, as ``./dev serve`` does) on a free port, waited for, and stopped at the end.
 Shared by the HTTP, kernel and browser tests (importable as ``voila_serve``: pytest's
 ``pythonpath`` setting puts ``tests/`` on the import path)."""
 
@@ -22,6 +22,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 60.0
+CONFIG = ("--Voila.config_file_paths=deploy",)
+"""Where Voila finds the course's configuration, ``deploy/voila.py`` (relative to the
+repository root, where every server is started; a folder never on Python's path, so that
+``voila.py`` cannot shadow the ``voila`` package)."""
 PAGE_TIMEOUT = 60.0
 
 
@@ -148,7 +152,7 @@ def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer
     # Every test's requests come from 127.0.0.1, many pages at a time: no per-client share
     # (tests/test_admission.py tests it, with its own setting in ``extra``).
     share = [] if any(option.startswith("--Classroom.per_client") for option in extra) else ["--Classroom.per_client=0"]
-    command = [voila, str(directory), "--port", str(free_port()), "--no-browser", *share, *extra]
+    command = [voila, str(directory), "--port", str(free_port()), "--no-browser", *CONFIG, *share, *extra]
     with log.open("wb") as sink:
         process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
     try:

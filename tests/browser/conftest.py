@@ -1,6 +1,6 @@
 """Browser tests: one real Voila server per session, one headless Chromium.
 
-Voila is started from the repository root (so the committed ``voila.py`` applies)
+Voila is started from the repository root (so the committed ``deploy/voila.py`` applies)
 serving ``tests/browser/notebooks`` (``voila_server``) or the course's ``lessons``
 (``lessons_server``) on a free port, and stopped at the end. Chromium is
 ``/usr/bin/chromium`` (``apt-get install chromium fonts-noto-cjk``); Playwright's own

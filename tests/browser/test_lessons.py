@@ -1,5 +1,5 @@
 """Every page of the course in a real browser, served as ``./dev serve`` serves it
-(``voila lessons`` from the repository root, with ``voila.py``).
+(``voila lessons`` from the repository root, with ``deploy/voila.py``).
 
 * Each page (the home page and every lesson, including lessons added later) renders
   with no error and no code shown; a full-page screenshot goes to

@@ -1,9 +1,13 @@
 """The served course: Voila's and Jupyter Server's settings for the lessons.
 
 :func:`configure` fills a traitlets config with every setting the course needs, each with
-its reason. ``voila.py`` at the repository root calls it for ``./dev serve``; a
+its reason. ``deploy/voila.py`` calls it for ``./dev serve``; a
 JupyterHub user's server calls it from its own config file (``deploy/``), so the course
-is served the same way by one machine and by a hub.
+is served the same way by one machine and by a hub. Beside it: :mod:`~tutor.server.fixes`
+(what the course mends in Voila and Jupyter Server), :mod:`~tutor.server.zygote` and
+:mod:`~tutor.server.forking` (lesson kernels forked from a process that has loaded the
+course), :mod:`~tutor.server.admission` (a whole class at once, and no script filling
+the machine).
 
 >>> from traitlets.config import Config
 >>> c = Config()
@@ -44,7 +48,9 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
 
 
 def configure(c: Config) -> None:
-    """Put the course's settings into ``c`` and install the fixes of :mod:`tutor.server.fixes`."""
+    """Put the course's settings into ``c``, and install the fixes of
+    :mod:`tutor.server.fixes` and the admission of :mod:`tutor.server.admission` into
+    Voila's classes."""
     from tutor.server import admission, fixes, forking
 
     fixes.install()

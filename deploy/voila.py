@@ -1,0 +1,10 @@
+"""Voila's configuration for the course on one machine: ``./dev serve`` runs ``voila lessons
+--Voila.config_file_paths=deploy`` from the repository root. The settings, each with its
+reason, are in ``tutor/server``. (Here rather than at the root, where a file named
+``voila.py`` on Python's path would hide the ``voila`` package.)"""
+
+from tutor.server import configure
+from tutor.server.forking import warm
+
+configure(get_config())  # type: ignore[name-defined]  # noqa: F821 — traitlets provides get_config
+warm()  # the kernel zygote preloads the course while the server starts
