@@ -313,13 +313,12 @@ async def visit(base: str, lesson: str, checks: int, seed: int, address: str | N
                 seen.failure = "Next did not give a new drill"
                 break
         if leave is not None:
+            seen.marks["answered"] = round(time.monotonic() - start, 2)
             done()
             await leave.wait()
         ws.close()
     except Exception as error:  # noqa: BLE001 - counted
         seen.failure = f"kernel: {error!r}"[:200]
-        if leave is not None:
-            done()
     finally:
         try:
             await client.fetch(HTTPRequest(f"{base}/voila/api/shutdown/{kernel}", method="POST", body=b"",
@@ -367,6 +366,8 @@ async def _phase(server: Server, lesson: str, learners: int, over: float, checks
         await asyncio.sleep(i * over / learners)
         seen = await visit(server.base, lesson, checks, seed=1 + i % 7, address=f"127.0.0.{2 + i}",
                            leave=leave, done=answered)
+        if not seen.marks.get("answered"):
+            answered()  # refused or failed before answering: the class does not wait for it
         if os.environ.get("QD_LOAD_TRACE"):
             print(f"  learner {i:2d} arrived {i * over / learners:5.2f} s: ready after {seen.ready or 0:5.2f} s "
                   f"{seen.marks}", flush=True)

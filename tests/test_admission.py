@@ -155,3 +155,16 @@ def test_a_kernel_whose_page_never_connects_is_stopped(impatient_server: VoilaSe
     finally:
         ws.close()
         _close(server, claimed, "127.0.0.13")
+
+
+def test_a_page_whose_kernel_has_started_takes_one_seat() -> None:
+    from tutor.server.admission import Classroom, Door, Seat
+
+    door = Door(Classroom(size=2, per_client=2))
+    door.waiting.append(Seat("127.0.0.2", kernel="k1"))  # still rendering, its kernel running
+    door.waiting.append(Seat("127.0.0.3"))  # admitted, kernel not started yet
+    assert door.full({"k1": "127.0.0.2"}, "127.0.0.4")  # k1 and the starting page: 2 of 2
+    door.waiting.pop()
+    assert not door.full({"k1": "127.0.0.2"}, "127.0.0.4")  # k1 counted once: room for one more
+    assert not door.full({"k1": "127.0.0.2"}, "127.0.0.2")  # its client has 1 of its 2
+    assert door.full({"k1": "127.0.0.2", "k2": "127.0.0.2"}, "127.0.0.2")

@@ -102,8 +102,9 @@ class Door:
 
     def full(self, kernels: dict[str, str], client: str) -> bool:
         """Whether one more page would pass the class's size or this client's share."""
-        total = len(kernels) + len(self.waiting)
-        mine = sum(1 for who in kernels.values() if who == client) + sum(s.client == client for s in self.waiting)
+        starting = [seat for seat in self.waiting if seat.kernel is None]  # the others are in ``kernels``
+        total = len(kernels) + len(starting)
+        mine = sum(1 for who in kernels.values() if who == client) + sum(seat.client == client for seat in starting)
         share = self.classroom.per_client
         return total >= self.classroom.size or (share > 0 and mine >= share)
 
