@@ -52,7 +52,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests")]
 
-from voila_serve import free_port  # noqa: E402
+from voila_serve import free_port, ticket_of, with_ticket  # noqa: E402
 
 from tutor import parse_cards  # noqa: E402
 from tutor.drills import AnswerKind, generate  # noqa: E402
@@ -229,9 +229,6 @@ def right_answer(state: dict[str, Any]) -> Any:
     return [str(c) for c in parse_cards(answers[0])]
 
 
-TICKET = re.compile(r'qd-admit=([\w-]+);')
-
-
 async def open_page(client: AsyncHTTPClient, url: str, address: str | None) -> tuple[str, str]:
     """The page at ``url`` and the cookies it set, as a browser gets it: where the server
     first answers with its opening page (tutor/server/admission.py), its ticket is taken
@@ -244,10 +241,10 @@ async def open_page(client: AsyncHTTPClient, url: str, address: str | None) -> t
                                                   network_interface=address))
         page = b"".join(chunks).decode("utf-8", "replace")
         set_cookies = "; ".join(c.split(";", 1)[0] for c in response.headers.get_list("Set-Cookie"))
-        ticket = TICKET.search(page)
-        if not ticket or "kernelId" in page:
+        ticket = ticket_of(page)
+        if ticket is None:
             return page, "; ".join(filter(None, [cookies, set_cookies]))
-        cookies = "; ".join(filter(None, [set_cookies, f"qd-admit={ticket.group(1)}"]))
+        cookies = with_ticket({"Cookie": set_cookies} if set_cookies else {}, ticket)["Cookie"]
     return page, cookies
 
 
