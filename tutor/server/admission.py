@@ -34,6 +34,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import cache
 from html import escape
 from typing import Any, Final
 
@@ -280,15 +281,9 @@ def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., 
     return generate
 
 
-_installed = False
-
-
+@cache  # once: a second call would put the door behind itself
 def install() -> None:
     """Put Voila's lesson pages behind the door (idempotent)."""
-    global _installed
-    if _installed:
-        return
-    _installed = True
     from voila.handler import VoilaHandler
 
     VoilaHandler.get_generator = admitted(VoilaHandler.get_generator)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import re
+from functools import cache
 from html import escape
 
 from jinja2 import pass_context
@@ -233,15 +234,9 @@ def _output_unchecked(node, ref=None):
     return None
 
 
-_installed = False
-
-
+@cache  # once: the fixes wrap the classes' own methods, captured above
 def install() -> None:
     """Apply every fix above to Voila's and Jupyter Server's classes (idempotent)."""
-    global _installed
-    if _installed:
-        return
-    _installed = True
     VoilaShutdownKernelHandler.check_xsrf_cookie = _no_xsrf_for_kernel_shutdown
     KernelWebsocketHandler.open = _open_without_delay
     VoilaHandler.write = _write_offline
