@@ -162,7 +162,7 @@ def _game_at(phase: Phase, seed: int = 5) -> Game:
 
 
 def _refused(game: Game, action: object, rule: str) -> IllegalActionError:
-    before = list(game.events)
+    before = game.events
     with pytest.raises(IllegalActionError) as caught:
         game.apply(action)  # type: ignore[arg-type]
     assert caught.value.rule == rule, caught.value

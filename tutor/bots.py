@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.cards import Card
+from tutor.cards import KITTY_SIZE, Card
 from tutor.combos import pair_runs
 from tutor.follow import legal_follows
 from tutor.game import (
@@ -18,7 +18,9 @@ from tutor.game import (
     Call,
     CloseDeal,
     Deal,
+    Dealt,
     Declare,
+    Declared,
     Game,
     Phase,
     Play,
@@ -47,33 +49,37 @@ def random_lead(hand: list[Card] | tuple[Card, ...], game: Game, rng: random.Ran
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
-    """A random legal action for whoever is to act (a chance step while dealing)."""
-    phase = game.phase
-    if phase is Phase.DEALING:
-        if game.events and rng.random() < 0.3:
-            last = game.events[-1].results[-1]
-            seat = getattr(last, "seat", None)
-            if seat is not None:
-                options = game.declaration_options(seat)
+    """A random legal action: a declaration now and then, else the pack's step while
+    dealing; the actor's move after.
+
+    >>> game = Game(4)
+    >>> random_action(game, random.Random(0))
+    Deal()
+    """
+    seat = game.actor
+    if seat is None:
+        last = game.last_event
+        if last is not None and rng.random() < 0.3:
+            recent = last.results[-1]  # the seat just dealt to, or the last to declare
+            if isinstance(recent, (Dealt, Declared)):
+                options = game.declaration_options(recent.seat)
                 if options:
-                    return Declare(seat, rng.choice(options))
+                    return Declare(recent.seat, rng.choice(options))
         return CloseDeal() if game.all_dealt else Deal()
-    declarer = game.declarer
-    assert declarer is not None
-    if phase is Phase.BURYING:
-        return Bury(declarer, tuple(rng.sample(list(game.hand(declarer)), 8)))
-    if phase is Phase.CALLING:
+    if game.phase is Phase.BURYING:
+        return Bury(seat, tuple(rng.sample(list(game.hand(seat)), KITTY_SIZE)))
+    if game.phase is Phase.CALLING:
         if rng.random() < 0.05:
-            return Solo(declarer)
-        return Call(declarer, rng.choice(game.nameable_cards()))
-    seat = game.to_play
-    assert seat is not None and game.trump is not None
+            return Solo(seat)
+        return Call(seat, rng.choice(game.nameable_cards()))
+    trump = game.trump
+    assert trump is not None
     hand = game.hand(seat)
     if game.forced_options:
         return Play(seat, rng.choice(game.forced_options))
     if not game.trick:
         return Play(seat, random_lead(hand, game, rng))
-    return Play(seat, legal_follows(hand, game.trick[0][1], game.trump, rules=game.rules).random(rng))
+    return Play(seat, legal_follows(hand, game.trick[0][1], trump, rules=game.rules).random(rng))
 
 
 def play_random_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES) -> Game:

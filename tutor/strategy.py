@@ -29,7 +29,9 @@ from tutor.game import (
     Call,
     CloseDeal,
     Deal,
+    Dealt,
     Declare,
+    Declared,
     Game,
     Phase,
     Play,
@@ -158,16 +160,17 @@ class ComputerPlayer:
         return Play(self.seat, self._follow(view))
 
     def act(self, view: SeatView) -> Action | None:
-        """The action this seat takes now, or None if it is not this seat's turn."""
+        """The action this seat takes now, or None if it is not this seat's turn
+        (while dealing: a declaration, or None)."""
         if view.phase is Phase.DEALING:
             return self.declaration(view)
-        if view.declarer == self.seat and view.phase is Phase.BURYING:
+        if view.actor != self.seat:
+            return None
+        if view.phase is Phase.BURYING:
             return self.bury(view)
-        if view.declarer == self.seat and view.phase is Phase.CALLING:
+        if view.phase is Phase.CALLING:
             return self.call(view)
-        if view.phase is Phase.PLAYING and view.to_play == self.seat:
-            return self.play(view)
-        return None
+        return self.play(view)
 
     # ---------------------------------------------------------- leading
 
@@ -284,23 +287,23 @@ def play_computer_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES,
 
 
 def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
-    """The next action of a table of computer players (and the deal's chance steps)."""
-    if game.phase is Phase.DEALING:
-        recent = game.events[-1].results[-1] if game.events else None
-        asked = range(PLAYERS) if recent is not None and type(recent).__name__ == "Declared" \
-            else [getattr(recent, "seat", 0)] if recent is not None else []
-        for seat in asked:
-            if seat in bots:
-                declared = bots[seat].declaration(game.view(seat))
+    """The next action of a table of computer players (and the deal's chance steps):
+    while dealing, the seat just dealt a card (every seat, after a declaration) may
+    declare; after that, the actor acts."""
+    seat = game.actor
+    if seat is None and game.phase is Phase.DEALING:
+        last = game.last_event
+        recent = last.results[-1] if last is not None else None
+        asked = range(PLAYERS) if isinstance(recent, Declared) else [recent.seat] if isinstance(recent, Dealt) else []
+        for asked_seat in asked:
+            if asked_seat in bots:
+                declared = bots[asked_seat].declaration(game.view(asked_seat))
                 if declared is not None:
                     return declared
         return CloseDeal() if game.all_dealt else Deal()
-    seat = game.to_play if game.phase is Phase.PLAYING else game.declarer
     bot = bots.get(seat) if seat is not None else None
-    action = bot.act(game.view(seat)) if bot is not None and seat is not None else None
+    action = bot.act(game.view(bot.seat)) if bot is not None else None
     if action is None:
         raise RuntimeError(Text("no computer player can act in the {phase} phase",
                                 phase=Text(PHASE_NAMES[game.phase])))
     return action
-
-
