@@ -24,6 +24,7 @@ from tutor import (
     parse_cards,
     split,
 )
+from tutor.bidding import check_declaration, declaration_options
 
 
 def texts(cards) -> list[str]:
@@ -394,6 +395,9 @@ def test_N3_aliases_print_canonically(alias, canonical):
         pytest.param("SJ SJ", "BJ BJ", False, id="D2-small-joker-pair-under-big-joker-pair"),
         pytest.param("♠2♠2", "SJ SJ", False, id="D2-2-pair-under-joker-pair"),
         pytest.param("♠2", "♦2♦2", False, id="D3-single-cannot-overturn-pair"),
+        pytest.param("♠2♠2", "♠2", False, id="D3-pair-of-the-very-2-standing-is-never-an-overturn"),
+        pytest.param("♦2♦2", "♦2", False, id="D3-pair-of-the-very-diamond-2-standing"),
+        pytest.param("♦2♦2", "♠2", True, id="D3-pair-of-another-2-over-a-single-still-overturns"),
     ],
 )
 def test_D1_D2_D3_overturn_strength(new, current, expected):
@@ -413,10 +417,20 @@ def test_D1_D2_D3_overturn_strength(new, current, expected):
         pytest.param(Declaration("♦2", 2), Declaration("♠2", 1), False, id="D3-other-seat-single-over-single"),
         pytest.param(Declaration("♣2♣2", 0), Declaration("♥2♥2", 4), False, id="D3-weaker-pair-refused"),
         pytest.param(Declaration("♥2", 0), None, True, id="D3-first-declaration-with-seat"),
+        pytest.param(Declaration("♠2♠2", 2), Declaration("♠2", 1), False,
+                     id="D3-pair-of-the-very-2-refused-even-from-another-seat"),
     ],
 )
 def test_D3_no_self_overturn(new, current, expected):
     assert can_overturn(new, current) is expected
+
+
+def test_D3_the_pair_of_the_standing_2_is_refused_with_the_reason():
+    verdict = check_declaration("♥2 ♥2", "♥2")
+    assert not verdict.legal and verdict.rule == "D3"
+    assert "only two ♥2" in verdict.reason and "own declaration" in verdict.reason
+    assert declaration_options("♥2 ♥2 ♠2", "♥2") == []
+    assert declaration_options("♥2 ♥2 ♠2 ♠2", "♥2") == [parse_cards("♠2 ♠2")]
 
 
 @pytest.mark.parametrize(

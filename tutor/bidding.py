@@ -4,6 +4,8 @@
 (True, False, True)
 >>> can_overturn(Declaration("♥2 ♥2", seat=1), Declaration("♥2", seat=1))
 False
+>>> can_overturn("♥2 ♥2", "♥2")  # D3: only the declarer can hold the pair of the very 2 shown
+False
 >>> str(kitty_flip("♠3 ♠3 ♥9 ♦K ♦K ♥9 ♣10 SJ"))
 '♣10'
 >>> kitty_flip("♠3 ♠3 ♥9 ♥9 ♦K ♦K SJ SJ") is None
@@ -100,6 +102,10 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
     old_strength = old.strength
     if old_strength is None:
         raise TutorError(Text("{cards} is not a declaration (D1, D2)", cards=old.cards or ""))
+    if _reinforces(new, old):
+        return illegal("D3", Text("{new} would turn the single {old} into a pair; the pack has only two {old}, "
+                                  "so the pair can only be the declarer's own, and nobody may overturn their "
+                                  "own declaration", new=new.cards, old=old.cards[0]))
     if strength <= old_strength:
         if strength == old_strength == 1:
             return illegal("D2", Text("a single 2 cannot overturn another single 2; you need a pair of 2s or "
@@ -111,6 +117,11 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
                       trump=str(new.trump)))
 
 
+def _reinforces(new: Declaration, old: Declaration) -> bool:
+    """True if ``new`` is the pair of the very 2 that stands as a single in ``old`` (D3)."""
+    return len(old.cards) == 1 and len(new.cards) == 2 and new.cards[0] is old.cards[0]
+
+
 def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None = None, *,
                         seat: int | None = None) -> list[tuple[Card, ...]]:
     """Every declaration or overturn ``hand`` allows now (D1–D3): single 2s, pairs of
@@ -118,6 +129,8 @@ def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None
 
     >>> [" ".join(map(str, o)) for o in declaration_options("♥2 ♥2 ♠2 SJ ♣5", "♦2 ♦2", seat=1)]
     ['♥2 ♥2']
+    >>> [" ".join(map(str, o)) for o in declaration_options("♥2 ♥2 ♠2 ♠2", "♥2")]
+    ['♠2 ♠2']
     """
     cards = parse_cards(hand)
     old = None if current is None else _as_declaration(current)
@@ -132,7 +145,8 @@ def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None
         shows = ((card,), (card, card)) if counts[card] == 2 else ((card,),)
         for shown in shows:
             strength = declaration_strength(shown)
-            if strength is not None and strength > floor:
+            if strength is not None and strength > floor and not (old is not None and
+                                                                   _reinforces(Declaration(shown), old)):
                 options.append(shown)
     return options
 
