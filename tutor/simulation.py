@@ -1,0 +1,374 @@
+"""Playing a hand forward from one seat's view: the engine of a search.
+
+A seat sees its own hand and the table, not the others' cards. A :class:`Layout`
+says where the unseen cards are (every hand, and the kitty); :meth:`Simulation.deal`
+draws one at random, consistent with everything the seat has seen (the card
+counts, the suits others have shown they are out of, the called friend card), and
+:meth:`Simulation.playout` plays the hand to its end with random legal plays and
+scores it (S1–S4, X1–X2). A search plays a candidate move first (``first=``) and
+averages the results over many layouts.
+
+The playouts keep the rules exactly: every play is one the rules module allows and
+every trick goes to the seat :func:`tutor.trick.trick_winner` names (the tests replay
+playouts through :class:`tutor.game.Game`). Singles and pairs, which random play leads,
+take a fast path; any other lead (a tractor or throw led by ``first``) asks the rules
+module.
+
+>>> import random
+>>> from tutor.strategy import ComputerPlayer, next_action
+>>> from tutor.game import Game, Phase
+>>> game = Game(4)
+>>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+>>> while game.phase is not Phase.PLAYING:
+...     _ = game.apply(next_action(game, bots))
+>>> simulation = Simulation(game.view(2), game.rules)
+>>> rng = random.Random(1)
+>>> layout = simulation.deal(rng)
+>>> layout.hands[2] == game.hand(2), [len(h) for h in layout.hands], len(layout.kitty)
+(True, [20, 20, 20, 20, 20], 8)
+>>> outcome = simulation.playout(layout, rng)
+>>> sum(len(cards) for _, cards in outcome.plays), sum(outcome.results)
+(100, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
+from tutor.errors import CardCountError, TutorError
+from tutor.follow import legal_follows
+from tutor.game import Phase, SeatView, pairs_in
+from tutor.i18n import Text
+from tutor.order import TRUMP
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.scoring import kitty_multiplier, score_hand
+from tutor.throw import check_throw
+from tutor.combos import lead_problem, shape_of
+from tutor.trick import trick_winner
+
+_FULL: Final = Counter(PACK)
+_TRIES: Final = 200
+
+Plays = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where every card not yet played is: each seat's hand, and the buried kitty."""
+
+    hands: tuple[Cards, ...]
+    kitty: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a playout ended: the attackers' total (S4), each seat's result (S1–S3),
+    and every play made from the start position, in order."""
+
+    attackers_points: int
+    results: tuple[int, ...]
+    plays: Plays
+
+
+def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
+    """(seat, effective suit) pairs a seat has shown it is out of: it followed a lead
+    of that suit with fewer cards of it than were led (W1).
+
+    >>> from tutor.game import Game
+    >>> shown_voids(Game(1).view(0))
+    frozenset()
+    """
+    trump = view.trump
+    if trump is None:
+        return frozenset()
+    voids = set()
+    for plays in [trick.plays for trick in view.tricks] + [view.trick]:
+        if not plays:
+            continue
+        lead = plays[0][1]
+        lane = trump.lane(lead[0])
+        for seat, cards in plays[1:]:
+            if sum(1 for c in cards if trump.lane(c) == lane) < len(lead):
+                voids.add((seat, lane))
+    return frozenset(voids)
+
+
+def unseen_cards(view: SeatView) -> Counter[Card]:
+    """The cards ``view``'s seat cannot see: not in its hand, not played, not buried by it."""
+    seen = Counter(view.hand)
+    for trick in view.tricks:
+        for _, cards in trick.plays:
+            seen.update(cards)
+    for _, cards in view.trick:
+        seen.update(cards)
+    if view.kitty is not None:
+        seen.update(view.kitty)
+    return _FULL - seen
+
+
+class Simulation:
+    """Random playouts of the rest of the hand from ``view`` (its seat's knowledge only).
+
+    ``view`` must be in the playing phase; ``rules`` are the hand's rules.
+    """
+
+    def __init__(self, view: SeatView, rules: Ruleset = DEFAULT_RULES) -> None:
+        if not isinstance(view, SeatView):
+            raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
+        if view.phase is not Phase.PLAYING or view.trump is None or view.declarer is None:
+            raise TutorError(Text("a simulation starts while the tricks are played, not in the {phase} phase",
+                                  phase=view.phase.value))
+        self.view = view
+        self.rules = rules
+        trump = view.trump
+        self._lane = {card: trump.lane(card) for card in _FULL}
+        self._order = {card: trump.order(card) for card in _FULL}
+        self._unseen = unseen_cards(view)
+        self._voids = shown_voids(view)
+        self._won = [0] * PLAYERS
+        for trick in view.tricks:
+            self._won[trick.seat] += trick.points
+        self._leader = view.trick[0][0] if view.trick else (view.tricks[-1].seat if view.tricks else view.declarer)
+        known = view.solo or view.friend is not None or view.friend_card is None
+        # F1: the declarer held exactly one copy of the called card; until it plays it,
+        # it still holds it, and never the other copy.
+        self._friend_constrained = not known and view.seat != view.declarer
+        self._declarer_copies = 0
+        if self._friend_constrained:
+            played = [seat for trick in view.tricks for seat, cards in trick.plays if view.friend_card in cards]
+            played += [seat for seat, cards in view.trick if view.friend_card in cards]
+            self._declarer_copies = 0 if view.declarer in played else 1
+
+    # ------------------------------------------------------------ layouts
+
+    def deal(self, rng: random.Random) -> Layout:
+        """A random layout of the unseen cards consistent with the view: every seat gets
+        as many cards as it holds, the kitty 8 (unless this seat buried it), no seat a
+        card of a suit it has shown it is out of, and the declarer its copy of the
+        called card until it plays it."""
+        view = self.view
+        seats = [s for s in range(PLAYERS) if s != view.seat]
+        need = {s: view.hand_sizes[s] for s in seats}
+        kitty_slot = PLAYERS  # the kitty, as a sixth place
+        if view.kitty is None:
+            need[kitty_slot] = KITTY_SIZE
+        cards = list(self._unseen.elements())
+        if len(cards) != sum(need.values()):
+            raise CardCountError(Text("the unseen cards ({count}) do not fill the hands and the kitty ({need})",
+                                      count=len(cards), need=sum(need.values())))
+        friend = view.friend_card
+        buried_friend = self.rules.allow_buried_friend  # F3: else the twin of the called card is not buried
+        for _ in range(_TRIES):
+            rng.shuffle(cards)
+            places: dict[int, list[Card]] = {slot: [] for slot in need}
+            left = dict(need)
+            pending = cards
+            if self._declarer_copies and friend is not None:
+                declarer = view.declarer
+                assert declarer is not None
+                pending = list(cards)
+                pending.remove(friend)
+                places[declarer].append(friend)
+                left[declarer] -= 1
+            allowed = [(c, [s for s in need if s == kitty_slot or (s, self._lane[c]) not in self._voids
+                            if not (c is friend and self._friend_constrained
+                                    and (s == view.declarer or (s == kitty_slot and not buried_friend)))])
+                       for c in pending]
+            allowed.sort(key=lambda item: len(item[1]))
+            for card, slots in allowed:
+                open_slots = [s for s in slots if left[s]]
+                if not open_slots:
+                    break
+                slot = rng.choice(open_slots)
+                places[slot].append(card)
+                left[slot] -= 1
+            else:
+                hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
+                return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[kitty_slot]))
+        raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=view.seat))
+
+    def check(self, layout: Layout) -> Layout:
+        """``layout`` if it fits the view (the seat's own hand and kitty, the card counts,
+        exactly the unseen cards); else a clear error."""
+        view = self.view
+        if not isinstance(layout, Layout) or len(layout.hands) != PLAYERS:
+            raise TutorError(Text("a layout gives five hands and the kitty"))
+        if Counter(layout.hands[view.seat]) != Counter(view.hand):
+            raise CardCountError(Text("the layout gives seat {seat} other cards than it holds", seat=view.seat))
+        for seat, hand in enumerate(layout.hands):
+            if len(hand) != view.hand_sizes[seat]:
+                raise CardCountError(Text("seat {seat} holds {size} cards, not {count}", seat=seat,
+                                          size=view.hand_sizes[seat], count=len(hand)))
+        if view.kitty is not None and Counter(layout.kitty) != Counter(view.kitty):
+            raise CardCountError(Text("the layout's kitty is not the one seat {seat} buried", seat=view.seat))
+        placed = Counter(layout.kitty) if view.kitty is None else Counter()
+        for seat, hand in enumerate(layout.hands):
+            if seat != view.seat:
+                placed.update(hand)
+        if placed != self._unseen:
+            raise CardCountError(Text("the layout's hands and kitty are not the cards seat {seat} cannot see",
+                                      seat=view.seat))
+        return layout
+
+    # ------------------------------------------------------------ playouts
+
+    def playout(self, layout: Layout, rng: random.Random, first: Sequence[Card] | None = None) -> Outcome:
+        """Play the hand out from the view with ``layout`` (see :meth:`check`), every seat
+        playing at random within the rules; ``first``: the next play of the seat to
+        act (a search's candidate), checked by the rules module."""
+        view, rules = self.view, self.rules
+        trump = view.trump
+        assert trump is not None and view.declarer is not None
+        lane, order = self._lane, self._order
+        hands = [list(h) for h in layout.hands]
+        won = list(self._won)
+        penalty = view.penalty_adjustment
+        declarer = view.declarer
+        friend = self._friend_of(layout)
+        trick = list(view.trick)
+        leader = self._leader
+        plays: list[tuple[int, tuple[Card, ...]]] = []
+        forced = view.forced_options
+        last_lead: tuple[Card, ...] = ()
+        last_win: tuple[Card, ...] = ()
+        last_winner = leader
+        choice, random_ = rng.choice, rng.random
+        while any(hands):
+            seat = (leader + len(trick)) % PLAYERS
+            hand = hands[seat]
+            play: tuple[Card, ...]
+            if first is not None:
+                play = self._first(hands, seat, tuple(first), trick, forced)
+                first = None
+                if not trick and len(play) > 1 and shape_of(play, trump).is_throw and not forced:
+                    others = [hands[s] for s in range(PLAYERS) if s != seat]
+                    result = check_throw(play, others, trump, rules=rules)
+                    if not result.ok:
+                        attacker = seat != declarer and seat != friend
+                        penalty += -result.penalty if attacker else result.penalty if rules.penalty_to_declarers else 0
+                        play = choice(result.options)
+            elif not trick:
+                if forced:
+                    play = choice(forced)
+                else:
+                    card = choice(hand)
+                    play = (card, card) if random_() < 0.5 and hand.count(card) == 2 else (card,)
+            else:
+                lead = trick[0][1]
+                led = lane[lead[0]]
+                if len(lead) == 1:
+                    suit = [c for c in hand if lane[c] == led]
+                    play = (choice(suit or hand),)
+                elif len(lead) == 2 and lead[0] is lead[1]:
+                    play = self._follow_pair(hand, led, rng)
+                else:
+                    play = tuple(legal_follows(hand, lead, trump, rules=rules).random(rng))
+            forced = ()
+            for card in play:
+                hand.remove(card)
+            trick.append((seat, play))
+            plays.append((seat, play))
+            if len(trick) < PLAYERS:
+                continue
+            winner = self._winner(trick)
+            won[trick[winner][0]] += sum(c.points for _, cs in trick for c in cs)
+            last_lead, last_win, last_winner = trick[0][1], trick[winner][1], trick[winner][0]
+            leader = last_winner
+            trick = []
+        attackers = sum(p for s, p in enumerate(won) if s != declarer and s != friend) + penalty
+        if last_lead and last_winner != declarer and last_winner != friend:  # X1–X2
+            if rules.kitty_pairs_from == "lead":
+                multiplier = kitty_multiplier(last_lead, trump)
+            else:
+                multiplier = 2 ** (1 + pairs_in(last_win))
+            attackers += sum(c.points for c in layout.kitty) * multiplier
+        score = score_hand(attackers, declarations=view.declaration_count, solo=view.solo,
+                           friendless=friend is None and not view.solo)
+        results = tuple(score["declarer" if s == declarer else "friend" if s == friend else "attacker"]
+                        for s in range(PLAYERS))
+        return Outcome(attackers, results, tuple(plays))
+
+    def _friend_of(self, layout: Layout) -> int | None:
+        view = self.view
+        if view.solo or view.friend_card is None:
+            return None
+        if view.friend is not None:
+            return view.friend
+        card = view.friend_card
+        for trick in view.tricks:
+            for seat, cards in trick.plays:
+                if card in cards and seat != view.declarer:
+                    return seat
+        for seat, cards in view.trick:
+            if card in cards and seat != view.declarer:
+                return seat
+        return next((s for s in range(PLAYERS) if s != view.declarer and card in layout.hands[s]), None)
+
+    def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
+               trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
+        """The candidate ``play`` if the rules allow it, else a clear error."""
+        trump = self.view.trump
+        assert trump is not None
+        if Counter(play) - Counter(hands[seat]):
+            raise TutorError(Text("seat {seat} does not hold {cards}", seat=seat, cards=Cards(play)))
+        if trick:
+            from tutor.follow import check_follow
+
+            verdict = check_follow(hands[seat], trick[0][1], play, trump, rules=self.rules)
+            if not verdict.legal:
+                raise TutorError(verdict.reason)
+        elif forced:
+            if sorted(play) not in [sorted(o) for o in forced]:
+                raise TutorError(Text("the throw failed; the lead must be one of {count} options", count=len(forced)))
+        else:
+            problem = lead_problem(play, trump)
+            if problem is not None:
+                raise TutorError(problem)
+        return play
+
+    def _follow_pair(self, hand: list[Card], led: int, rng: random.Random) -> tuple[Card, ...]:
+        """A random legal follow to a pair (W1–W3): a pair of the suit if one is held,
+        else two cards of it, else all of it and any others."""
+        lane = self._lane
+        suit = [c for c in hand if lane[c] == led]
+        if len(suit) >= 2:
+            pairs = [c for i, c in enumerate(suit) if c in suit[i + 1:]]
+            if pairs:
+                card = rng.choice(pairs)
+                return (card, card)
+            return tuple(rng.sample(suit, 2))
+        if suit:
+            rest = list(hand)
+            rest.remove(suit[0])
+            return (suit[0], rng.choice(rest))
+        return tuple(rng.sample(hand, 2))
+
+    def _winner(self, trick: list[tuple[int, tuple[Card, ...]]]) -> int:
+        """The index of the winning play (W5–W6, T6): a fast path for singles and pairs."""
+        lead = trick[0][1]
+        if len(lead) > 2 or (len(lead) == 2 and lead[0] is not lead[1]):
+            trump = self.view.trump
+            assert trump is not None
+            return trick_winner([cards for _, cards in trick], trump)
+        lane, order = self._lane, self._order
+        pair = len(lead) == 2
+        best = 0
+        best_lane = lane[lead[0]]
+        best_order = order[lead[0]]
+        for index in range(1, PLAYERS):
+            cards = trick[index][1]
+            card = cards[0]
+            if pair and cards[1] is not card:
+                continue
+            card_lane = lane[card]
+            if card_lane == best_lane:
+                if order[card] > best_order:
+                    best, best_order = index, order[card]
+            elif card_lane == TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[card]
+        return best
