@@ -100,3 +100,27 @@ def test_computer_players_beat_random_players() -> None:
     print(f"\nmixed tables, {MIXED_HANDS} hands: computer seat {bots:+.2f} vs random seat {randoms:+.2f} "
           f"per seat-hand (difference {bots - randoms:.2f}, result spread {spread:.1f})")
     assert bots - randoms > MARGIN
+
+
+def _digest(games) -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    for game in games:
+        h.update(repr([(type(a).__name__, getattr(a, "seat", None), str(getattr(a, "cards", getattr(a, "card", ""))))
+                       for a in game.history]).encode())
+        h.update(repr(game.results).encode())
+    return h.hexdigest()[:16]
+
+
+def test_the_players_play_exactly_as_before_the_turn_api():
+    """Pinned from the code before the turn API and the faster engine (8848c79): the same
+    seeds give the very same hands, action for action, so the computer player (level 1)
+    and the random player are unchanged by being made faster."""
+    from tutor.bots import play_random_hand
+    from tutor.rules import Ruleset
+
+    assert _digest(play_computer_hand(s) for s in range(25)) == "5095b6f8e8d4b1f2"
+    variant = Ruleset(declare_after_deal=False, kitty_pairs_from="winning-play")
+    assert _digest(play_computer_hand(s, rules=variant) for s in range(10)) == "e29706530aa5c5d2"
+    assert _digest(play_random_hand(s) for s in range(25)) == "ed37dde475bfa130"

@@ -296,7 +296,7 @@ def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
         recent = last.results[-1] if last is not None else None
         asked = range(PLAYERS) if isinstance(recent, Declared) else [recent.seat] if isinstance(recent, Dealt) else []
         for asked_seat in asked:
-            if asked_seat in bots:
+            if asked_seat in bots and game.declaration_options(asked_seat):  # else it cannot declare at all
                 declared = bots[asked_seat].declaration(game.view(asked_seat))
                 if declared is not None:
                     return declared
