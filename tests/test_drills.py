@@ -3,16 +3,20 @@ API, for many seeds of every kind and level; bad answers never raise."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 
 from tutor import (Declaration, can_overturn, check_follow, check_ruff, check_throw, is_tractor, kitty_flip,
                    kitty_multiplier, points, score_hand, trick_winner)
-from tutor.drills import KINDS, AnswerKind, DrillError, generate
+from tutor import Trump, drills
+from tutor.drills import KINDS, AnswerKind, Choice, Drill, DrillError, generate
+from tutor.drills import common as drills_common
 from tutor.drills.progress import Progress, ProgressError, utc
 from tutor.i18n import Translator
 from tutor.notation import parse_cards
@@ -225,6 +229,49 @@ def test_bad_language():
     with pytest.raises(DrillError):
         generate("follow", 1, 1, lang="xx")
     assert generate("follow", 1, 1, lang="zh-Hans").lang == "zh-Hans"
+
+
+# ---------------------------------------------------------------- the one contract
+
+def _every_form(level=2):
+    """A drill of every form of every kind (a seed picks the form)."""
+    return [generate(kind, seed, level) for kind, info in KINDS.items() for seed in range(len(info.forms))]
+
+
+def test_every_kind_makes_the_one_frozen_drill():
+    for drill in _every_form():
+        assert type(drill) is Drill and dataclasses.is_dataclass(drill), drill.kind
+        again = generate(drill.kind, drill.seed, drill.level)
+        assert again == drill and hash(again) == hash(drill) and again == dataclasses.replace(drill)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            drill.question = "?"
+    assert not hasattr(drills_common, "Question")  # one contract, not two
+
+
+def test_drills_are_equal_by_their_fields_not_their_judge():
+    drill = next(d for d in _every_form(1) if d.answer is AnswerKind.CARDS)
+    other = dataclasses.replace(drill, judge=lambda cards: (True, "W1", ""))
+    assert other == drill and hash(other) == hash(drill)
+    assert dataclasses.replace(drill, question=drill.question + "?") != drill
+    assert dataclasses.replace(drill, lang="zh-Hans") != drill
+    assert {f.name for f in dataclasses.fields(Drill) if not f.compare} == {"judge", "solve"}
+
+
+def test_a_malformed_drill_is_refused_when_made():
+    base = dict(kind="score", level=1, seed=0, question="?", trump=Trump("♥"), rules=("S1",), rule="S1", hints=())
+    with pytest.raises(ValueError, match="judge"):
+        Drill(answer=AnswerKind.CARDS, **base)
+    with pytest.raises(ValueError, match="number"):
+        Drill(answer=AnswerKind.NUMBER, **base)
+    with pytest.raises(ValueError, match="choices"):
+        Drill(answer=AnswerKind.CHOICE, choices=(Choice("yes", "Yes"),), correct=frozenset({"maybe"}), **base)
+    assert Drill(answer=AnswerKind.NUMBER, number=4, **base).check(4).correct
+
+
+def test_the_drills_are_typed_without_type_ignore():
+    folder = Path(drills.__file__).parent
+    ignored = [path.name for path in folder.glob("*.py") if "type: ignore" in path.read_text("utf-8")]
+    assert not ignored
 
 
 def test_registry():

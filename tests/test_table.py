@@ -208,7 +208,7 @@ def test_same_seed_same_game_and_the_learner_cannot_be_stepped_for(table: Table)
 def test_hint_picks_the_computers_choice_without_playing_it(table: Table) -> None:
     while table.run() == "declare":
         send(table, {"type": "pass"})
-    history = list(table.game.history)
+    history = table.game.history
     send(table, {"type": "hint"})
     action = table.hint_action()
     assert table.hint_text and table.game.history == history
@@ -261,7 +261,7 @@ def test_a_tampered_import_shows_an_error_and_keeps_the_hand(table: Table, tampe
         bad = 42
     else:
         bad = text * 200
-    history = list(table.game.history)
+    history = table.game.history
     send(table, {"type": "import", "text": bad})
     assert table.load_error.startswith("This hand file could not be read")
     if tamper == "play-card":

@@ -5,6 +5,7 @@ back. Every verdict comes from the drill (tutor); these tests check the wiring."
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
@@ -14,7 +15,10 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor import Trump, parse_cards  # noqa: E402
+import ipywidgets  # noqa: E402
+
+from tutor import Trump, TutorError, parse_cards  # noqa: E402
+from tutor.catalogs import lesson_notebooks  # noqa: E402
 from tutor.display import card_html, cards_html, hand_html, trick_html  # noqa: E402
 from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
 from tutor.drills.progress import STREAK_PER_STAR, Progress  # noqa: E402
@@ -23,6 +27,7 @@ from widgets import CardPicker, CourseMap, DrillPlayer, Hand, Table, TrickTable,
 from widgets._common import LABELS, labels  # noqa: E402
 from widgets.drill import MAX_ANSWER  # noqa: E402
 from widgets.table import TABLE_LABELS  # noqa: E402
+from widgets.views import Html, row, show, trick, trick_view  # noqa: E402
 
 from leaks import english_words  # noqa: E402
 
@@ -82,7 +87,7 @@ def positions(widget: DrillPlayer, texts: tuple[str, ...] | list[str]) -> list[i
 
 def right_answer(widget: DrillPlayer) -> list[str]:
     assert widget.drill is not None
-    answers, _count = widget.drill.solutions()  # type: ignore[attr-defined]
+    answers, _count = widget.drill.solutions()
     return [str(c) for c in parse_cards(answers[0])]
 
 
@@ -391,7 +396,7 @@ def test_widgets_take_the_kernel_language(kernel_language: Any, clock: Clock) ->
     kernel_language("zh-Hant")
     tr = Translator("zh-Hant")
     player = DrillPlayer(KIND, seed=_cards_seed(), clock=clock)
-    assert player.lang == "zh-Hant" and player.drill is not None and player.drill.lang == "zh-Hant"  # type: ignore[attr-defined]
+    assert player.lang == "zh-Hant" and player.drill is not None and player.drill.lang == "zh-Hant"
     assert player.labels["check"] == tr(LABELS["check"]) and player.state["title"].startswith(tr(KINDS[KIND].title))
     assert CardPicker("♠A", trump="♥").lang == "zh-Hant"
     assert CourseMap(query="").lang == "zh-Hant"
@@ -416,7 +421,7 @@ def _widgets_shown(lang: str) -> list[str]:
         drill = player.drill
         assert drill is not None
         answer: object = (drill.choices[0].key if drill.answer is AnswerKind.CHOICE else
-                          drill.number if drill.answer is AnswerKind.NUMBER else  # type: ignore[attr-defined]
+                          drill.number if drill.answer is AnswerKind.NUMBER else
                           [str(c) for c in player._order[:drill.pick or 2]])
         player.check(answer)
         player.check("maybe" if drill.answer is not AnswerKind.CARDS else ["♠1"])
@@ -495,9 +500,9 @@ def test_drill_player_in_chinese_has_no_english(kind: str, lang: str, clock: Clo
         if drill.answer is AnswerKind.CHOICE:
             answers = [c.key for c in drill.choices]
         elif drill.answer is AnswerKind.NUMBER:
-            answers = [drill.number, "", "7.5"]  # type: ignore[attr-defined]
+            answers = [drill.number, "", "7.5"]
         else:
-            answers = [[str(c) for c in parse_cards(english.solutions()[0][0])],  # type: ignore[attr-defined]
+            answers = [[str(c) for c in parse_cards(english.solutions()[0][0])],
                        [str(c) for c in widget._order[:drill.pick or 1]]]
         for answer in answers:
             fb = widget.check(answer)
@@ -555,6 +560,52 @@ def test_trick_table_names_the_winner() -> None:
     assert '<tr class="qd-winner" data-seat="0">' in page
     bad = TrickTable([(0, "♠A"), (1, "♠3 ♠4")], trump="♥")
     assert bad.problem and "Wins" not in bad._repr_html_()
+
+
+def test_a_row_shows_cards_and_sentences_in_the_page_language(kernel_language: Any) -> None:
+    hearts = Trump("♥")
+    page = row(parse_cards("♥3 ♠A"), "✓", trump=hearts)
+    assert isinstance(page, Html) and page._repr_html_() == page and page.startswith("<style>")
+    assert page.count('class="qd-card ') == 2 and "3 of hearts, trump" in page and "ace of spades, trump" not in page
+    assert '<span style="max-width:38em">✓</span>' in page
+    marked = re.compile(r'class="qd-card[^"]* qd-trump')
+    assert marked.search(row(parse_cards("BJ"), trump=Trump(None)))
+    assert not marked.search(row(parse_cards("BJ")))  # no trump given: nothing marked (not no-trump)
+    assert ipywidgets.HTML(value=page).value == page  # an ipywidgets.HTML value as it is
+    with pytest.raises(TutorError) as refused:
+        parse_cards("♠AAA")
+    kernel_language("zh-Hant")
+    said = row(refused.value, parse_cards("BJ"))  # an error says its reason, in the kernel's language
+    assert Translator("zh-Hant")(refused.value.args[0]) in said and "大王" in said
+    assert "红桃" in row("hearts", lang="zh-Hans") and "hearts" in row("hearts", lang="en")  # or in its own
+
+
+def test_trick_view_is_the_trick_table_with_its_reason_and_points() -> None:
+    view = trick_view(["♠5", "♠K", "♥4"], "♥", first_seat=3, points=True)
+    table = TrickTable([(3, "♠5"), (4, "♠K"), (0, "♥4")], trump="♥", points=True)
+    assert view == table._repr_html_() and isinstance(view, Html)
+    assert table.outcome is not None and table.outcome.reason in view and "+15" in view
+    assert '<tr class="qd-winner" data-seat="0">' in view
+    assert "+15" not in trick_view(["♠5", "♠K", "♥4"], "♥")
+
+
+def test_show_and_trick_display_their_views(capsys: pytest.CaptureFixture[str]) -> None:
+    show(parse_cards("♠A"), "a pair")  # outside a notebook IPython prints what it would draw
+    trick(["♠A", "♠3"], "♥")
+    printed = capsys.readouterr().out
+    assert 'data-card="♠A"' in printed and "a pair" in printed and "qd-trick" in printed
+
+
+@pytest.mark.parametrize("path", lesson_notebooks(), ids=lambda path: path.stem)
+def test_lessons_share_the_views_instead_of_copying_them(path: Any) -> None:
+    """The lessons show their examples with ``widgets.views``; none defines its own."""
+    code = "\n".join("".join(cell["source"]) for cell in json.loads(path.read_text("utf-8"))["cells"]
+                     if cell["cell_type"] == "code")
+    copied = re.findall(r"^\s*def (row|show|trick|trick_view)\(", code, re.M)
+    assert not copied, f"{path.name} defines {copied} again: import them from widgets.views"
+    used = set(re.findall(r"(?<![\w.])(row|show|trick|trick_view)\(", code))
+    if used:
+        assert re.search(r"^from widgets\.views import ", code, re.M), f"{path.name} uses {used} unimported"
 
 
 def test_cards_show_themselves() -> None:

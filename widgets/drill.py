@@ -26,7 +26,7 @@ import traitlets as t
 from tutor.cards import Card
 from tutor.display import cards_html, hand_html, trick_html
 from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
-from tutor.drills.common import TOO_LONG
+from tutor.drills.answers import TOO_LONG
 from tutor.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.i18n import N_
 from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, problem_of, translator

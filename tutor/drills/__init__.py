@@ -1,6 +1,7 @@
 """Drills: seeded practice positions, checked by the rules module.
 
-See :mod:`tutor.drills.base` for the contract every drill kind keeps.
+Every kind makes a :class:`~tutor.drills.base.Drill`, the one contract the widgets
+read (:mod:`tutor.drills.base`).
 :func:`generate` makes a drill from ``(kind, seed, level)``, always the same one;
 :data:`KINDS` lists the kinds with their title, rule IDs, levels and forms (a seed
 picks the form: ``FORMS[seed % len(FORMS)]``).
@@ -26,13 +27,7 @@ from typing import Final
 
 from tutor.drills import declare, follow, ruff, score, throw, tractor, trick
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.drills.common import (
-    LEVELS,
-    SEEDS,
-    DrillError,
-    GenerationError,
-    Question,
-)
+from tutor.drills.common import LEVELS, SEEDS, DrillError, GenerationError
 from tutor.errors import TutorError, shown
 from tutor.i18n import N_, Text, Translator, said
 
@@ -45,7 +40,7 @@ class KindInfo:
     rules: tuple[str, ...]
     levels: tuple[int, ...]
     forms: tuple[str, ...]
-    make: Callable[[int, int, random.Random, Translator], Question]
+    make: Callable[[int, int, random.Random, Translator], Drill]
 
 
 KINDS: Final = MappingProxyType({

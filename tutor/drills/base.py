@@ -1,35 +1,45 @@
-"""The contract every drill keeps, whatever its kind.
+"""The contract every drill keeps, whatever its kind: one immutable :class:`Drill`.
 
-A :class:`Drill` is an immutable question made from a seed: the position to show
-(hand, trump, cards on the table, other cards), the kind of answer expected, staged
-hints, and :meth:`Drill.check`, which asks the rules module and returns
-:class:`Feedback`. The widgets show a drill and pass the learner's answer to
-``check``; they decide nothing.
+A drill is a question made from a seed: the position to show (hand, trump, cards on
+the table, other cards), the kind of answer expected, staged hints, and
+:meth:`Drill.check`, which asks the rules module and returns :class:`Feedback`.
+Every kind (``tutor.drills.follow``, ``ruff``, ``throw``, ``tractor``, ``trick``,
+``declare``, ``score``) makes a :class:`Drill`; the widgets show one and pass the
+learner's answer to ``check``; they decide nothing.
+
+>>> from dataclasses import replace
+>>> from tutor.notation import parse_cards
+>>> drill = Drill(kind="score", level=1, seed=0, question="What are ♠K ♠5 worth?", trump=Trump("♥"),
+...               rules=("S1",), answer=AnswerKind.NUMBER, rule="S1", number=15,
+...               shown=parse_cards("♠K ♠5"), explain="A K counts 10, a 5 counts 5.",
+...               hints=("Count the Ks, 10s and 5s.", "The answer: 15."))
+>>> drill.check("15").correct, drill.check(" 12 ").message
+(True, 'Not quite. A K counts 10, a 5 counts 5.')
+>>> drill.check("fifteen").error
+"answer with a whole number, not 'fifteen'"
+>>> drill == replace(drill, hints=drill.hints), drill == replace(drill, number=20)
+(True, False)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
 
 from tutor.cards import Card
+from tutor.drills.answers import AnswerError, AnswerKind, Choice, read_cards, read_choice, read_number, reason_of
+from tutor.i18n import N_, Translator
 from tutor.order import Trump
 
+MAX_SHOWN: Final = 10
+"""At most this many correct answers are listed in feedback (``answer_count`` has the total)."""
 
-class AnswerKind(Enum):
-    """How the learner answers."""
-
-    CARDS = "cards"  # pick cards from ``Drill.hand``; the answer is a tuple of Card
-    CHOICE = "choice"  # pick one of ``Drill.choices``; the answer is the choice's key
-    NUMBER = "number"  # type a whole number; the answer is an int
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One option of a multiple-choice answer: a stable key and its label."""
-
-    key: str
-    label: str
+Judge = Callable[[tuple[Card, ...]], tuple[bool, str, str]]
+"""A CARDS answer's judge: (correct, rule ID, sentence naming the cards)."""
+Solve = Callable[[], tuple[tuple[str, ...], int]]
+"""The correct CARDS answers as text (at most :data:`MAX_SHOWN`) and their number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +52,9 @@ class Feedback:
     ``len(answers)`` of ``answer_count``); ``error``: set instead of a verdict when
     the answer itself cannot be read (junk, cards not in the hand, wrong count) —
     then ``correct`` is False and the attempt should not count as a mistake.
+
+    >>> Feedback(True, "W3", "Right.", ("♥7 ♥7",), 1)
+    Feedback(correct=True, rule='W3', message='Right.', answers=('♥7 ♥7',), answer_count=1, error=None)
     """
 
     correct: bool
@@ -55,21 +68,46 @@ class Feedback:
 @dataclass(frozen=True, slots=True)
 class Table:
     """Cards already on the table: one entry per seat that has played, in order;
-    the first is the lead."""
+    the first is the lead.
+
+    >>> from tutor.notation import parse_cards
+    >>> Table(((3, parse_cards("♠A")), (4, parse_cards("♠3")))).plays[0][0]
+    3
+    """
 
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Drill:
-    """Base of every drill kind (subclasses are frozen dataclasses).
+    """One drill, made by a kind's ``make`` (see :func:`tutor.drills.generate`).
 
-    Attributes every drill has: ``kind`` (a key of the drill registry), ``level``
-    (1 easy … 3 hard), ``seed``, ``question`` (translated text), ``trump``,
-    ``rules`` (the rule IDs practised), ``hand`` (the learner's cards; pickable
-    when ``answer`` is CARDS), ``table``, ``shown`` (other cards the question is
-    about: a candidate play, a kitty, a declaration …), ``answer``, ``choices``,
-    ``pick`` (how many cards to pick, or None: any number), ``hints`` (staged:
-    first where to look, last the answer); added later: ``others`` and ``seat``.
+    What it is: ``kind`` (a key of the drill registry), ``level`` (1 easy … 3 hard),
+    ``seed``, ``lang`` (the language every text is said in), ``rules`` (the rule IDs
+    practised). What it shows: ``question`` (translated text), ``trump``, ``hand``
+    (the learner's cards; pickable when ``answer`` is CARDS), ``seat`` (the
+    learner's, when the question has one), ``table``, ``shown`` (other cards the
+    question is about: a candidate play, a kitty, a declaration …), ``others``
+    (other players' cards the question is about, as (seat, cards): for a throw, each
+    other hand's cards of the thrown suit) and ``hints`` (staged: first where to
+    look, last the answer). How it is answered: ``answer`` (an :class:`AnswerKind`),
+    ``choices`` and ``pick`` (how many cards to pick, or None: any number).
+
+    How it is judged: ``rule`` is the rule ID that decides the answer and
+    ``explain`` the sentence saying why the correct answer is correct. A CHOICE drill
+    keeps its correct keys in ``correct`` (several when several are right), a NUMBER
+    drill its ``number``; a CARDS drill has a ``judge`` (asks the rules module about
+    any pick) and ``solve`` (lists the correct picks, asked once). Two drills are
+    equal when everything but ``judge`` and ``solve`` is (those are made from the rest).
+
+    A drill that breaks this (a CARDS drill without a judge, a correct key that is no
+    choice …) is refused with ``ValueError`` when it is made.
+
+    >>> Drill(kind="x", level=1, seed=0, question="?", trump=Trump(None), rules=(), rule="M2", hints=(),
+    ...       answer=AnswerKind.CHOICE, choices=(Choice("yes", "Yes"),), correct=frozenset({"no"}))
+    Traceback (most recent call last):
+    ...
+    ValueError: a choice drill's correct keys must be keys of its choices, not ['no']
     """
 
     kind: str
@@ -78,20 +116,73 @@ class Drill:
     question: str
     trump: Trump
     rules: tuple[str, ...]
-    hand: tuple[Card, ...]
-    table: Table
-    shown: tuple[Card, ...]
     answer: AnswerKind
-    choices: tuple[Choice, ...]
-    pick: int | None
+    rule: str
     hints: tuple[str, ...]
-    others: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    """Other players' cards the question is about, as (seat, cards): for a throw,
-    each other hand's cards of the thrown suit. Empty for most kinds."""
+    lang: str = "en"
+    hand: tuple[Card, ...] = ()
     seat: int | None = None
-    """The learner's seat (0–4) when the question has one, else None."""
+    table: Table = Table()
+    shown: tuple[Card, ...] = ()
+    others: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    choices: tuple[Choice, ...] = ()
+    pick: int | None = None
+    explain: str = ""
+    correct: frozenset[str] = frozenset()
+    number: int | None = None
+    judge: Judge | None = field(default=None, repr=False, compare=False)
+    solve: Solve | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):
+            raise ValueError("a cards drill needs a judge and a solve")
+        if self.answer is AnswerKind.CHOICE:
+            keys = {c.key for c in self.choices}
+            if not self.correct or not self.correct <= keys:
+                raise ValueError(f"a choice drill's correct keys must be keys of its choices, "
+                                 f"not {sorted(self.correct - keys)}")
+        if self.answer is AnswerKind.NUMBER and self.number is None:
+            raise ValueError("a number drill needs its number")
+        if self.solve is not None:  # listing every correct pick can be slow: do it once
+            object.__setattr__(self, "solve", functools.cache(self.solve))
+
+    def solutions(self) -> tuple[tuple[str, ...], int]:
+        """The correct answers as text (at most :data:`MAX_SHOWN`) and how many there are."""
+        if self.answer is AnswerKind.CHOICE:
+            labels = tuple(c.label for c in self.choices if c.key in self.correct)
+            return labels[:MAX_SHOWN], len(labels)
+        if self.answer is AnswerKind.NUMBER:
+            return (str(self.number),), 1
+        assert self.solve is not None  # __post_init__ saw to it
+        return self.solve()
 
     def check(self, answer: object) -> Feedback:
-        """Judge the learner's answer. Never raises on a bad answer: a malformed
-        one gets ``Feedback(error=...)``."""
-        raise NotImplementedError
+        """Judge ``answer`` (see :class:`AnswerKind`). Never raises on a bad answer:
+        one that cannot be read gets ``Feedback(error=...)``."""
+        try:
+            return self._check(answer)
+        except AnswerError as exc:
+            return Feedback(False, self.rule, "", (), 0, error=str(exc))
+        except Exception as exc:  # noqa: BLE001 - a drill never raises on an answer
+            return Feedback(False, self.rule, "", (), 0, error=reason_of(
+                exc, Translator(self.lang), N_("This answer cannot be read: {problem}"),
+                N_("This answer cannot be read.")))
+
+    def _check(self, answer: object) -> Feedback:
+        tr = Translator(self.lang)
+        if self.answer is AnswerKind.CHOICE:
+            ok = read_choice(answer, self.choices, tr) in self.correct
+            rule, why = self.rule, self.explain
+        elif self.answer is AnswerKind.NUMBER:
+            ok = read_number(answer, tr) == self.number
+            rule, why = self.rule, self.explain
+        else:
+            cards = read_cards(answer, self.hand, self.pick, tr)
+            assert self.judge is not None  # __post_init__ saw to it
+            ok, rule, why = self.judge(cards)
+        answers, count = self.solutions()
+        head = tr("Right.") if ok else tr("Not quite.")
+        return Feedback(ok, rule, tr.sentences(head, why), answers, count)
+
+
+__all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Solve", "Table"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 from tutor.bidding import (
     Declaration,
@@ -21,10 +22,9 @@ from tutor.bidding import (
     kitty_flip,
 )
 from tutor.cards import PLAYERS, Card
-from tutor.drills.base import AnswerKind, Choice, Table
+from tutor.drills.base import MAX_SHOWN, AnswerKind, Choice, Drill
 from tutor.drills.common import (
     Hand,
-    Question,
     deal,
     redraw,
     sentence,
@@ -47,21 +47,21 @@ def _overturns(hand: Hand, seat: int, current: Declaration) -> list[tuple[Card, 
     return declaration_options(hand, current, seat=seat)
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     if form in ("kitty-card", "flip-declarer"):
         return _flip(form, seed, level, rng, tr)
     want_yes = form == "overturn-cards" or rng.random() < 0.5
 
-    def build(rng: random.Random) -> tuple[Hand, int, Declaration] | None:
+    def build(rng: random.Random) -> tuple[Hand, int, int, Declaration] | None:
         hands, _ = deal(rng)
         dealt = rng.randint(8, 20) if level == 1 else rng.randint(18, 20)
-        partial = [h[:dealt] for h in hands]
+        held = [h[:dealt] for h in hands]
         own = level == 3 and rng.random() < 0.3  # your own declaration (D3)
         pairs = [(seat, other) for seat in range(PLAYERS) for other in range(PLAYERS) if (seat == other) == own]
         rng.shuffle(pairs)
         for seat, other in pairs:
-            options = declaration_options(partial[other])
+            options = declaration_options(held[other])
             if level == 1:
                 options = [c for c in options if len(c) == 1]
             else:
@@ -69,18 +69,18 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
             if not options:
                 continue
             current = Declaration(rng.choice(options), seat=other)
-            can = bool(_overturns(partial[seat], seat, current))
+            can = bool(_overturns(held[seat], seat, current))
             if can != want_yes:
                 continue
-            if not can and not any(c[0].rank == 2 or c[0].is_joker for c in _showable(partial[seat])):
+            if not can and not any(c[0].rank == 2 or c[0].is_joker for c in _showable(held[seat])):
                 continue  # a "no" is only worth asking when you hold something that looks like it might
-            return partial[seat], seat, current
+            return held[seat], seat, other, current
         return None
 
-    hand, seat, current = redraw(rng, build, Text("a declaration to overturn"))
+    hand, seat, declarer, current = redraw(rng, build, Text("a declaration to overturn"))
     ways = _overturns(hand, seat, current)
     trump = current.trump
-    who = capitalized(Text("you") if current.seat == seat else Text("seat {seat}", seat=current.seat))
+    who = capitalized(Text("you") if declarer == seat else Text("seat {seat}", seat=declarer))
     look = tr("Find your 2s and jokers, single and paired.")
     rule_hint = tr("D2–D3: single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair; an overturn must be "
                    "strictly stronger, and nobody overturns their own declaration.")
@@ -92,31 +92,27 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
         first = check_declaration(Declaration(mine[0], seat=seat), current) if mine else None
         reason = first.reason if first is not None else Text("you hold no 2 and no joker")
         why = tr("You cannot overturn {current}: {reason}.", current=current.cards, reason=reason)
-    common = dict(kind="declare", level=level, seed=seed, lang=tr.language, trump=trump,
-                  rules=("D1", "D2", "D3", "D4"), hand=Trump(None).sorted(hand), table=Table(), shown=current.cards,
-                  seat=seat, others=((current.seat, current.cards),))
+    common = partial(Drill, kind="declare", level=level, seed=seed, lang=tr.language, trump=trump,
+                     rules=("D1", "D2", "D3", "D4"), hand=Trump(None).sorted(hand), shown=current.cards,
+                     seat=seat, others=((declarer, current.cards),), rule="D3", explain=why)
     if form == "can-overturn":
-        return Question(
+        return common(
             question=tr("{who} declared {cards}. Can you overturn it with the cards you hold so far?",
                         who=who, cards=current.cards),
-            answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, rule="D3", explain=why,
-            correct=yes_no_key(bool(ways)),
-            hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if ways else tr("No"))),
-            **common)  # type: ignore[arg-type]
+            answer=AnswerKind.CHOICE, choices=yes_no(tr), correct=yes_no_key(bool(ways)),
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if ways else tr("No"))))
 
     def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
         verdict = check_declaration(Declaration(cards, seat=seat), current)
         return verdict.legal, verdict.rule or "D3", sentence(verdict.reason, tr)
 
-    return Question(
+    return common(
         question=tr("{who} declared {cards}. Show the cards that overturn it.", who=who, cards=current.cards),
-        answer=AnswerKind.CARDS, choices=(), pick=None, rule="D3", explain=why,
-        judge=judge, solve=lambda: (tuple(tr.cards(w) for w in ways[:10]), len(ways)),
-        hints=(look, rule_hint, tr("The answer: {answer}.", answer=answer_text)),
-        **common)  # type: ignore[arg-type]
+        answer=AnswerKind.CARDS, judge=judge, solve=lambda: (tuple(tr.cards(w) for w in ways[:MAX_SHOWN]), len(ways)),
+        hints=(look, rule_hint, tr("The answer: {answer}.", answer=answer_text)))
 
 
-def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     def build(rng: random.Random) -> tuple[list[Hand], Hand] | None:
         hands, kitty = deal(rng)
         counts = Counter(kitty)
@@ -132,8 +128,8 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
     look = tr("Turn the kitty over card by card and ask of each: is its twin also in the kitty?")
     rule_hint = tr("D6: the first card whose twin is not in the kitty decides trump (a joker: no-trump), and the "
                    "holder of its twin declares; four pairs: deal again.")
-    common = dict(kind="declare", level=level, seed=seed, lang=tr.language,
-                  rules=("D5", "D6"), hand=(), table=Table(), shown=kitty)
+    common = partial(Drill, kind="declare", level=level, seed=seed, lang=tr.language, rules=("D5", "D6"),
+                     shown=kitty, answer=AnswerKind.CHOICE, rule="D6")
     if card is None:
         why = tr("The kitty {kitty} is four pairs: the deal is void and dealt again (D6).", kitty=kitty)
         trump = Trump(None)
@@ -145,23 +141,20 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
         choices = tuple(Choice(str(i), tr("{n}. {card}", n=i + 1, card=c)) for i, c in enumerate(kitty))
         choices += (Choice("redeal", tr("None: deal again")),)
         key = "redeal" if card is None else str(kitty.index(card))
-        return Question(
+        return common(
             question=tr("Nobody declared. The kitty is turned over in this order: which card decides trump?"),
-            trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
-            correct=frozenset({key}),
-            hints=(look, rule_hint, tr("The answer: {answer}.", answer=card if card else Text("deal again"))),
-            **common)  # type: ignore[arg-type]
+            trump=trump, choices=choices, explain=why, correct=frozenset({key}),
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=card if card else Text("deal again"))))
     holder = next((s for s, h in enumerate(hands) if card in h), None) if card is not None else None
     choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS))
     choices += (Choice("redeal", tr("Nobody: deal again")),)
     if holder is not None:
         why = tr.sentences(why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
     key = "redeal" if holder is None else str(holder)
-    return Question(
+    return common(
         question=tr("Nobody declared. The kitty is turned over in this order; the hands are shown. Who becomes "
                     "the declarer?"),
-        trump=trump, answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="D6", explain=why,
-        correct=frozenset({key}), others=tuple((s, Trump(None).sorted(h)) for s, h in enumerate(hands)),
+        trump=trump, choices=choices, explain=why, correct=frozenset({key}),
+        others=tuple((s, Trump(None).sorted(h)) for s, h in enumerate(hands)),
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=Text("seat {seat}", seat=holder)
-                                   if holder is not None else Text("deal again"))),
-        **common)  # type: ignore[arg-type]
+                                   if holder is not None else Text("deal again"))))

@@ -9,16 +9,16 @@ suit or is short of it (W2, W4, W5).
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import islice
 
 from tutor.cards import PLAYERS, Card
 from tutor.combos import Kind, pair_runs, shape_of, split
-from tutor.drills.base import AnswerKind, Table
+from tutor.drills.base import MAX_SHOWN, AnswerKind, Drill, Table
 from tutor.drills.common import (
-    MAX_SHOWN,
     Hand,
-    Question,
     deal,
+    lanes_of_hand,
     pick_trump,
     redraw,
     sentence,
@@ -33,20 +33,12 @@ from tutor.throw import check_throw
 FORMS = ("play", "is-legal")
 
 
-def lanes(hand: Hand, trump: Trump) -> dict[int, list[Card]]:
-    """The cards of ``hand`` by effective suit."""
-    out: dict[int, list[Card]] = {}
-    for c in hand:
-        out.setdefault(trump.lane(c), []).append(c)
-    return out
-
-
 def choose_lead(rng: random.Random, hands: list[Hand], leader: int, trump: Trump, kinds: tuple[str, ...],
                 side_only: bool = False) -> tuple[Card, ...] | None:
     """A natural lead of one of ``kinds`` ("single", "pair", "tractor", "throw")
     from the leader's hand; a throw is made of the suit's top parts, with a pair or
     a tractor in it, and only if it stands (L3)."""
-    by_lane = lanes(hands[leader], trump)
+    by_lane = lanes_of_hand(hands[leader], trump)
     if side_only:
         by_lane.pop(TRUMP, None)
     kind = rng.choice(kinds)
@@ -134,17 +126,16 @@ def _position(seed: int, level: int, rng: random.Random) -> tuple[Trump, int, in
     return redraw(rng, build, Text("a level-{level} follow position", level=level))
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     trump, seat, leader, hand, lead, table = _position(seed, level, rng)
-    lead_text = lead
     rule = duty_rule(lead, trump)
     shape = shape_of(lead, trump)
     suit = Trump.suit_name(shape.lane)
     first = legal_follows(hand, lead, trump).first()
     assert first is not None
     look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {suit} cards and your pairs in {suit}.",
-              leader=leader, lead=lead_text, what=shape.describe(), suit=suit)
+              leader=leader, lead=lead, what=shape.describe(), suit=suit)
     rule_hint = {
         "W2": tr("W2: play the led suit while you can; if you have fewer cards of it than the lead, play them all."),
         "W3": tr("W3: when a pair is led and you hold a pair in that suit, you must play a pair."),
@@ -152,8 +143,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
                  "you can."),
         "W5": tr("W5: follow a throw part by part: match its tractors, then as many pairs as you can."),
     }[rule]
-    common = dict(kind="follow", level=level, seed=seed, lang=tr.language, trump=trump,
-                  rules=("W0", "W1", "W2", "W3", "W4", "W5"), hand=trump.sorted(hand), table=table, seat=seat)
+    common = partial(Drill, kind="follow", level=level, seed=seed, lang=tr.language, trump=trump,
+                     rules=("W0", "W1", "W2", "W3", "W4", "W5"), hand=trump.sorted(hand), table=table, seat=seat)
     if form == "play":
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_follow(hand, lead, cards, trump)
@@ -164,24 +155,24 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
             shown = tuple(tr.cards(p) for p in islice(follows, MAX_SHOWN))
             return shown, follows.count()
 
-        return Question(
+        return common(
             question=tr("Seat {leader} leads {lead}. Play a legal follow from your hand ({n} cards).",
-                        leader=leader, lead=lead_text, n=len(lead)),
-            shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
+                        leader=leader, lead=lead, n=len(lead)),
+            answer=AnswerKind.CARDS, pick=len(lead),
             hints=(look, rule_hint, tr("For example: {cards}.", cards=first)),
-            rule=rule, explain="", judge=judge, solve=solve, **common)  # type: ignore[arg-type]
+            rule=rule, judge=judge, solve=solve)
     want_legal = rng.random() < 0.5
     candidate = _candidate(rng, hand, lead, trump, want_legal)
     verdict = check_follow(hand, lead, candidate, trump)
     why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
     if verdict.example and not verdict.legal:
         why = tr.sentences(why, tr("A legal play: {cards}.", cards=verdict.example))
-    return Question(
-        question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead_text,
+    return common(
+        question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead,
                     cards=candidate),
-        shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
+        shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal else tr("No"))),
-        rule=verdict.rule or rule, explain=why, correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
+        rule=verdict.rule or rule, explain=why, correct=yes_no_key(verdict.legal))
 
 
 def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,

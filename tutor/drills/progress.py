@@ -25,10 +25,13 @@ import hashlib
 import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
+
+if TYPE_CHECKING:
+    from fsrs.card import CardDict
 
 from tutor.drills.common import LEVELS, SEEDS
 from tutor.errors import shown
@@ -114,7 +117,8 @@ class Progress:
         kinds = tuple(sorted({**dict(self.kinds), kind: updated}.items()))
         reviews = [r for r in self.reviews if r is not review]
         if review is not None or not correct:
-            card = FsrsCard.from_dict(dict(review.card)) if review else _new_card(kind, seed, level, now)  # type: ignore[arg-type]
+            card = (FsrsCard.from_dict(cast("CardDict", dict(review.card))) if review
+                    else _new_card(kind, seed, level, now))
             card, _ = _SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
             cleared = (review.cleared + 1 if review else 1) if correct else 0
             if cleared < CLEARED_AFTER:
@@ -299,7 +303,7 @@ def _review_problem(item: object) -> Text | None:
     if not isinstance(raw_card, dict):
         return Text("its review schedule is missing")
     try:
-        card = FsrsCard.from_dict(raw_card)  # type: ignore[arg-type]
+        card = FsrsCard.from_dict(cast("CardDict", raw_card))  # read as stored; from_dict checks it
         json.dumps(card.to_dict(), allow_nan=False)
         if card.due.tzinfo is None:
             return Text("due time without a time zone")

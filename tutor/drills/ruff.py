@@ -11,15 +11,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from itertools import islice
 
 from tutor.cards import PLAYERS, Card
 from tutor.combos import shape_of
-from tutor.drills.base import AnswerKind, Table
+from tutor.drills.base import MAX_SHOWN, AnswerKind, Drill, Table
 from tutor.drills.common import (
-    MAX_SHOWN,
     Hand,
-    Question,
     deal,
     pick_trump,
     play_singles,
@@ -107,17 +106,16 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
     return redraw(rng, build, Text("a void follower for a {form} drill", form=form))
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     trump, seat, hand, lead, table, beat = _position(form, level, rng)
-    lead_text = lead
     suit = Trump.suit_name(trump.lane(lead[0]))
     look = tr("Seat {leader} led {lead} in {suit}, and you have no {suit} left. Look at your trumps.",
-              leader=table.plays[0][0], lead=lead_text, suit=suit)
+              leader=table.plays[0][0], lead=lead, suit=suit)
     rule_hint = tr("R1–R4: with no card of the led side suit you may ruff with as many trumps, holding at least "
                    "the lead's pairs and tractors; R5: an over-ruff must rank strictly higher.")
-    common = dict(kind="ruff", level=level, seed=seed, lang=tr.language, trump=trump,
-                  rules=("R1", "R2", "R3", "R4", "R5"), hand=trump.sorted(hand), table=table, seat=seat)
+    common = partial(Drill, kind="ruff", level=level, seed=seed, lang=tr.language, trump=trump,
+                     rules=("R1", "R2", "R3", "R4", "R5"), hand=trump.sorted(hand), table=table, seat=seat)
     if form == "play-ruff":
         winning = _ruffs(hand, lead, trump, beat)
         deciding = "R5" if beat else "R3" if shape_of(lead, trump).pairs else "R2"
@@ -130,14 +128,13 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
             return tuple(tr.cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
 
         question = (tr("Seat {leader} leads {lead}; {ruffer} is winning with a ruff. Play a ruff that wins "
-                       "({n} cards).", leader=table.plays[0][0], lead=lead_text, ruffer=beat,
+                       "({n} cards).", leader=table.plays[0][0], lead=lead, ruffer=beat,
                        n=len(lead)) if beat else
                     tr("Seat {leader} leads {lead}. Play a ruff that wins ({n} cards).",
-                       leader=table.plays[0][0], lead=lead_text, n=len(lead)))
-        return Question(question=question, shown=(), answer=AnswerKind.CARDS, choices=(), pick=len(lead),
-                        hints=(look, rule_hint, tr("For example: {cards}.", cards=winning[0])),
-                        rule=deciding, explain="", judge=judge, solve=solve,
-                        **common)  # type: ignore[arg-type]
+                       leader=table.plays[0][0], lead=lead, n=len(lead)))
+        return common(question=question, answer=AnswerKind.CARDS, pick=len(lead),
+                      hints=(look, rule_hint, tr("For example: {cards}.", cards=winning[0])),
+                      rule=deciding, judge=judge, solve=solve)
     want_yes = rng.random() < 0.5
     candidate = _candidate(rng, hand, lead, trump, beat if form == "beat-ruff" else None, want_yes)
     against = beat if form == "beat-ruff" else None
@@ -145,15 +142,15 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
     if form == "beat-ruff":
         question = tr("Seat {leader} leads {lead} and {ruffer} is winning with a ruff. Does {cards} beat it?",
-                      leader=table.plays[0][0], lead=lead_text, ruffer=beat or (), cards=candidate)
+                      leader=table.plays[0][0], lead=lead, ruffer=beat or (), cards=candidate)
     else:
         question = tr("Seat {leader} leads {lead}. Is {cards} from your hand a ruff?",
-                      leader=table.plays[0][0], lead=lead_text, cards=candidate)
-    return Question(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None,
-                    hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal
-                                               else tr("No"))),
-                    rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,
-                    correct=yes_no_key(verdict.legal), **common)  # type: ignore[arg-type]
+                      leader=table.plays[0][0], lead=lead, cards=candidate)
+    return common(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
+                  hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal
+                                             else tr("No"))),
+                  rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,
+                  correct=yes_no_key(verdict.legal))
 
 
 def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,

@@ -9,15 +9,11 @@ the last trick (X1); level 3: throws, solos, a clean sweep or a total below zero
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from tutor.cards import PLAYERS, Card, points
-from tutor.drills.base import AnswerKind, Table
-from tutor.drills.common import (
-    Question,
-    deal,
-    pick_trump,
-    redraw,
-)
+from tutor.drills.base import AnswerKind, Drill, Table
+from tutor.drills.common import deal, pick_trump, redraw
 from tutor.drills.follow import choose_lead
 from tutor.i18n import Text, Translator, capitalized
 from tutor.order import Trump
@@ -27,7 +23,7 @@ FORMS = ("multiplier", "capture", "result")
 _KINDS = {1: ("single", "pair"), 2: ("pair", "tractor"), 3: ("tractor", "throw")}
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     if form == "result":
         return _result(seed, level, rng, tr)
@@ -41,26 +37,24 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
         return trump, lead, kitty, list(hands)
 
     trump, lead, kitty, hands = redraw(rng, build, Text("a last-trick lead"))
-    lead_text = lead
     multiplier = kitty_multiplier(lead, trump)
-    look = tr("Count the pairs in the lead {lead}, pairs inside tractors included.", lead=lead_text)
+    look = tr("Count the pairs in the lead {lead}, pairs inside tractors included.", lead=lead)
     rule_hint = tr("X2: the kitty's points count 2 ^ (1 + pairs in the lead): singles ×2, one pair ×4, two pairs ×8.")
-    common = dict(kind="score", level=level, seed=seed, lang=tr.language, trump=trump,
-                  rules=("X1", "X2", "S1", "S2", "S3", "S4"), hand=(), table=Table(((0, lead),)), answer=AnswerKind.NUMBER,
-                  choices=(), pick=None)
+    common = partial(Drill, kind="score", level=level, seed=seed, lang=tr.language, trump=trump,
+                     rules=("X1", "X2", "S1", "S2", "S3", "S4"), table=Table(((0, lead),)), answer=AnswerKind.NUMBER)
     if form == "multiplier":
         pairs = multiplier.bit_length() - 2
-        why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead_text, m=multiplier)
+        why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
                if pairs == 0 else
-               tr("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).", lead=lead_text, m=multiplier)
+               tr("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
                if pairs == 1 else
-               tr("The lead {lead} holds {pairs} pairs, so the kitty counts ×{m} (X2).", lead=lead_text,
+               tr("The lead {lead} holds {pairs} pairs, so the kitty counts ×{m} (X2).", lead=lead,
                   pairs=pairs, m=multiplier))
-        return Question(
+        return common(
             question=tr("With {trump}, the attackers win the last trick, which was led with {lead}. By how much is "
-                        "the kitty multiplied?", trump=str(trump), lead=lead_text),
+                        "the kitty multiplied?", trump=str(trump), lead=lead),
             shown=lead, rule="X2", explain=why, number=multiplier,
-            hints=(look, rule_hint, tr("The answer: {answer}.", answer=multiplier)), **common)  # type: ignore[arg-type]
+            hints=(look, rule_hint, tr("The answer: {answer}.", answer=multiplier)))
     pool = [c for h in hands for c in h if c.points]
     won = points(rng.sample(pool, rng.randint(3, min(len(pool), 14))))
     declarers_win = level >= 2 and rng.random() < 0.3
@@ -75,16 +69,16 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
         why = tr("{won} + {k} × {m} = {total}: the kitty's {k} points count ×{m} (X2).", won=won, k=kitty_points,
                  m=multiplier, total=total)
         who = tr("an attacker")
-    return Question(
+    return common(
         question=tr("With {trump}, the attackers have won {won} points in tricks. The last trick was led with {lead} "
                     "and won by {who}. The kitty is shown. What is the attackers' total?",
-                    trump=str(trump), won=won, lead=lead_text, who=who),
+                    trump=str(trump), won=won, lead=lead, who=who),
         shown=kitty, rule="X1" if declarers_win else "X2", explain=why, number=total,
         hints=(tr("Who won the last trick? Then count the kitty's points (5s, 10s, Ks)."), rule_hint,
-               tr("The answer: {answer}.", answer=total)), **common)  # type: ignore[arg-type]
+               tr("The answer: {answer}.", answer=total)))
 
 
-def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     hands, kitty = deal(rng)  # the attackers' total is that of a real kitty and real point cards
     pool = [c for h in hands for c in h if c.points]
     total = points(rng.sample(pool, rng.randint(0, len(pool) // 2)))
@@ -105,10 +99,9 @@ def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Questi
     question = (tr("The attackers finish with {total} points. {setting} What does {role} score?", total=total,
                    setting=tr.sentences(*setting), role=role_text) if setting else
                 tr("The attackers finish with {total} points. What does {role} score?", total=total, role=role_text))
-    return Question(
+    return Drill(
         kind="score", level=level, seed=seed, lang=tr.language, trump=trump, rules=("S1", "S2", "S3", "S4"),
-        question=question,
-        hand=(), table=Table(), shown=(), answer=AnswerKind.NUMBER, choices=(), pick=None,
+        question=question, answer=AnswerKind.NUMBER,
         rule="S3" if declarations > 1 else "S2" if solo else "S1",
         explain=tr("{explain}: {role} scores {answer}.", explain=capitalized(result.explanation), role=role_text,
                    answer=answer),

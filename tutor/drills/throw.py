@@ -9,13 +9,13 @@ level 2: 3–5 cards with a pair; level 3: 4–8 cards with pairs or a tractor.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from tutor.cards import PLAYERS, Card
 from tutor.combos import Component, Kind, split
-from tutor.drills.base import AnswerKind, Choice, Table
+from tutor.drills.base import AnswerKind, Choice, Drill
 from tutor.drills.common import (
     Hand,
-    Question,
     deal,
     lanes_of_hand,
     pick_trump,
@@ -95,44 +95,40 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
     return redraw(rng, build, Text("a throw that stands") if want_ok else Text("a throw that fails"))
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     trump, seat, hand, throw, others, result = _position(form, level, rng)
     lane = trump.lane(throw[0])
     shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
-    text = throw
     suit = Trump.suit_name(lane)
     parts = tr.semicolons([tr.cards(c.cards) for c in result.components])
-    why = tr("{throw}: {reason}.", throw=text, reason=capitalized(result.reason))
+    why = tr("{throw}: {reason}.", throw=throw, reason=capitalized(result.reason))
     look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
-              throw=text, parts=parts, suit=suit)
-    common = dict(kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
-                  rules=("L2", "L3", "L4", "L5"), hand=trump.sorted(hand), table=Table(), shown=throw,
-                  others=shown_others, seat=seat, explain=why)
+              throw=throw, parts=parts, suit=suit)
+    common = partial(Drill, kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
+                     rules=("L2", "L3", "L4", "L5"), hand=trump.sorted(hand), shown=throw,
+                     others=shown_others, seat=seat, explain=why)
     if form == "stands":
-        return Question(
-            question=tr("You lead the throw {throw}. Does it stand against the other hands?", throw=text),
-            answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, rule="L3", correct=yes_no_key(result.ok),
+        return common(
+            question=tr("You lead the throw {throw}. Does it stand against the other hands?", throw=throw),
+            answer=AnswerKind.CHOICE, choices=yes_no(tr), rule="L3", correct=yes_no_key(result.ok),
             hints=(look, tr("L3: a throw fails if one other player, alone, can beat one of its parts: a higher "
                             "single, a higher pair, or a higher tractor as long."),
-                   tr("The answer: {answer}.", answer=tr("Yes") if result.ok else tr("No"))),
-            **common)  # type: ignore[arg-type]
+                   tr("The answer: {answer}.", answer=tr("Yes") if result.ok else tr("No"))))
     if form == "lead-instead":
         choices = tuple(Choice(str(i), tr.cards(c.cards)) for i, c in enumerate(result.components))
         correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
         answer = " / ".join(tr.cards(o) for o in result.options)
-        return Question(
-            question=tr("You lead the throw {throw}, and it fails. Which part must you lead instead?", throw=text),
-            answer=AnswerKind.CHOICE, choices=choices, pick=None, rule="L4", correct=correct,
+        return common(
+            question=tr("You lead the throw {throw}, and it fails. Which part must you lead instead?", throw=throw),
+            answer=AnswerKind.CHOICE, choices=choices, rule="L4", correct=correct,
             hints=(look, tr("L4: lead the smallest part of a kind that was beaten; if several kinds were beaten, "
                             "you choose among their smallest parts."),
-                   tr("The answer: {answer}.", answer=answer)),
-            **common)  # type: ignore[arg-type]
-    return Question(
+                   tr("The answer: {answer}.", answer=answer)))
+    return common(
         question=tr("You lead the throw {throw}, and it fails. How many points does the failed throw cost?",
-                    throw=text),
-        answer=AnswerKind.NUMBER, choices=(), pick=None, rule="L5", number=result.penalty,
+                    throw=throw),
+        answer=AnswerKind.NUMBER, rule="L5", number=result.penalty,
         hints=(look, tr("L5: a failed throw costs 5 points for every card of the throw."),
-               tr("The answer: {answer}.", answer=result.penalty)),
-        **common)  # type: ignore[arg-type]
+               tr("The answer: {answer}.", answer=result.penalty)))

@@ -16,11 +16,11 @@ from itertools import combinations
 
 from tutor.cards import Card
 from tutor.combos import is_tractor, pair_runs
-from tutor.drills.base import AnswerKind, Table
+from tutor.drills.base import AnswerKind, Drill
 from tutor.drills.common import (
     Hand,
-    Question,
     deal,
+    lanes_of_hand,
     pick_trump,
     redraw,
     yes_no,
@@ -40,9 +40,7 @@ def _pairs(hand: Sequence[Card]) -> list[Card]:
 
 def runs_by_lane(hand: Sequence[Card], trump: Trump) -> list[list[Card]]:
     """Pair runs of ``hand``, suit by suit (:func:`tutor.combos.pair_runs` wants one suit)."""
-    by_lane: dict[int, list[Card]] = {}
-    for c in hand:
-        by_lane.setdefault(trump.lane(c), []).append(c)
+    by_lane = lanes_of_hand(hand, trump)
     return [run for lane in sorted(by_lane) for run in pair_runs(by_lane[lane], trump)]
 
 
@@ -62,6 +60,12 @@ def _candidates(hand: Hand, trump: Trump, level: int, want_yes: bool) -> dict[st
         return found
     pairs = _pairs(hand)
     counts = Counter(hand)
+
+    def apart(x: Card, y: Card) -> int | None:
+        """How many steps of the trump order lie between ``x`` and ``y`` (None: a card off the order)."""
+        sx, sy = step(x), step(y)
+        return None if sx is None or sy is None else abs(sx - sy)
+
     for a, b in combinations(pairs, 2):
         hi, lo = (a, b) if order(a) >= order(b) else (b, a)
         cards = (hi, hi, lo, lo)
@@ -70,14 +74,13 @@ def _candidates(hand: Hand, trump: Trump, level: int, want_yes: bool) -> dict[st
             found.setdefault("twos", []).append(cards)
         elif same_lane and lane(a) != TRUMP and {a.rank, b.rank} == {14, 3}:
             found.setdefault("wrap", []).append(cards)
-        elif same_lane and step(a) is not None and step(b) is not None and abs(step(a) - step(b)) == 2:  # type: ignore[operator]
+        elif same_lane and apart(a, b) == 2:
             found.setdefault("gap", []).append(cards)
         elif not same_lane and lane(a) != TRUMP and lane(b) != TRUMP and abs(a.rank - b.rank) == 1:
             found.setdefault("offsuit", []).append(cards)
     for p in pairs:
-        s = step(p)
         for c, k in counts.items():
-            if k == 1 and lane(c) == lane(p) and s is not None and step(c) is not None and abs(s - step(c)) == 1:  # type: ignore[operator]
+            if k == 1 and lane(c) == lane(p) and apart(p, c) == 1:
                 found.setdefault("shape", []).append(trump.sorted((p, p, c)))
     return found
 
@@ -104,12 +107,12 @@ def _why(cards: Sequence[Card], trump: Trump, tr: Translator) -> tuple[str, str]
     return "M2", tr("{cards} is not a tractor: the pairs are not consecutive (M2).", cards=text)
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     return _is_tractor(seed, level, rng, tr) if form == "is-tractor" else _pick(seed, level, rng, tr)
 
 
-def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     want_yes = rng.random() < 0.5
     category = rng.choice(("tricky", "plain") if want_yes else _NO_BY_LEVEL[level])
     if want_yes and level == 1:
@@ -136,13 +139,12 @@ def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Qu
     trump, seat, hand, shown = redraw(rng, build, Text("a hand with a {category} candidate", category=category))
     answer = is_tractor(shown, trump)
     rule, why = _why(shown, trump, tr)
-    text = shown
-    return Question(
+    return Drill(
         kind="tractor", level=level, seed=seed, lang=tr.language,
-        question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=text),
-        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), table=Table(), shown=shown,
-        answer=AnswerKind.CHOICE, choices=yes_no(tr), pick=None, seat=seat,
-        hints=(tr("Look at each pair in {cards}: are they one suit, and is each next to the other?", cards=text),
+        question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=shown),
+        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), shown=shown,
+        answer=AnswerKind.CHOICE, choices=yes_no(tr), seat=seat,
+        hints=(tr("Look at each pair in {cards}: are they one suit, and is each next to the other?", cards=shown),
                tr("M2: a tractor is two or more pairs of one effective suit in consecutive order; 2s never "
                   "join one, and A does not follow 3."),
                tr("The answer: {answer}.", answer=tr("Yes") if answer else tr("No"))),
@@ -155,7 +157,7 @@ def tractor_cards(hand: Sequence[Card], trump: Trump) -> tuple[list[list[Card]],
     return runs, trump.sorted(c for run in runs for c in run for _ in range(2))
 
 
-def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     def build(rng: random.Random) -> tuple[Trump, int, Hand] | None:
         trump = pick_trump(rng, level)
         hands, _ = deal(rng)
@@ -192,12 +194,11 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Question
             parts.append(tr("You left out {cards}.", cards=missing))
         return not extra and not missing, "M2", tr.sentences(*parts)
 
-    return Question(
+    return Drill(
         kind="tractor", level=level, seed=seed, lang=tr.language,
         question=tr("With {trump}, pick every card of your hand that belongs to a tractor.", trump=str(trump)),
-        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), table=Table(), shown=(),
-        answer=AnswerKind.CARDS, choices=(), pick=None, seat=seat,
+        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), answer=AnswerKind.CARDS, seat=seat,
         hints=(tr("Find your pairs first, then look for pairs of one suit right next to each other."),
                tr("M2: 2s never join a tractor, A does not follow 3, and in trumps 大王大王小王小王 is a tractor."),
                tr("The answer: {cards}.", cards=answer_text)),
-        rule="M2", explain="", judge=judge, solve=lambda: ((answer_text,), 1))
+        rule="M2", judge=judge, solve=lambda: ((answer_text,), 1))

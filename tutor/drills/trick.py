@@ -13,10 +13,9 @@ import random
 
 from tutor.cards import PLAYERS, Card
 from tutor.combos import shape_of
-from tutor.drills.base import AnswerKind, Choice, Table
+from tutor.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.drills.common import (
     Hand,
-    Question,
     deal,
     pick_trump,
     play_singles,
@@ -75,7 +74,7 @@ def _play(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,
     return options[0]
 
 
-def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     wanted = rng.choice(_WANT[level])
 
     def build(rng: random.Random) -> tuple[Trump, list[tuple[int, tuple[Card, ...]]]] | None:
@@ -99,12 +98,11 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Question:
     choices = tuple(Choice(str(s), tr("Seat {seat}: {cards}", seat=s, cards=p)) for s, p in seated)
     rule = "R5" if "overruff" in wanted else "T6" if "tie" in wanted else "W6" if "discard-high" in wanted else "B1"
     why = tr("Seat {seat} wins the trick: {reason}.", seat=winner, reason=outcome.reason)
-    lead_text = seated[0][1]
-    return Question(
+    return Drill(
         kind="trick", level=level, seed=seed, lang=tr.language, trump=trump, rules=("B1", "T6", "R5", "W6"),
         question=tr("With {trump}, seat {leader} led {lead}. Who wins this trick?", trump=str(trump),
-                    leader=seated[0][0], lead=lead_text),
-        hand=(), table=Table(tuple(seated)), shown=(), answer=AnswerKind.CHOICE, choices=choices, pick=None,
+                    leader=seated[0][0], lead=seated[0][1]),
+        table=Table(tuple(seated)), answer=AnswerKind.CHOICE, choices=choices,
         hints=(tr("Which plays are in the led suit with the lead's shape, and which are all trumps?"),
                tr("B1: only the same shape in the led suit, or a ruff, can beat the lead; ties go to the play made "
                   "first (T6); an over-ruff must be strictly higher (R5); a discard never wins (W6)."),
