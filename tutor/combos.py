@@ -112,7 +112,7 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
     """
     counts = Counter(cards)
-    step, order, lane = trump._step, trump._order, trump._lane
+    step, order, lane = trump.steps, trump.orders, trump.lanes
     pairs = sorted((c for c, k in counts.items() if k >= 2),
                    key=lambda c: (lane[c.index], -(step[c.index] or 0), -order[c.index]))
     runs: list[list[Card]] = []
@@ -137,7 +137,7 @@ def split(cards: CardsLike, trump: Trump | str | None) -> tuple[Component, ...]:
 
 
 def _split(cards: Sequence[Card], trump: Trump) -> tuple[Component, ...]:
-    order = trump._order
+    order = trump.orders
     counts = Counter(cards)
     components = [
         Component(Kind.TRACTOR if len(run) > 1 else Kind.PAIR,

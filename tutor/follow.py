@@ -71,7 +71,7 @@ class _Position:
             raise CardCountError(Text(
                 "the hand has {held} cards but the lead has {size}: every player holds "
                 "as many cards as the leader, so this position cannot happen (B3)", held=len(self.hand), size=shape.size))
-        lane = trump._lane
+        lane = trump.lanes
         self.suit = [c for c in self.hand if lane[c.index] == shape.lane]
         self.duty = _tractor_duty(shape, rules)
         self._runs: list[list[Card]] | None = None
@@ -108,7 +108,7 @@ class _Position:
                 return illegal("W0", reason, self.example())
         if len(played) != n:
             return illegal("W1", self._count_reason(played), self.example())
-        lane = trump._lane
+        lane = trump.lanes
         in_suit = [c for c in played if lane[c.index] == shape.lane]
         if len(self.suit) >= n and len(in_suit) < n:
             others = tuple(c for c in played if lane[c.index] != shape.lane)

@@ -1,8 +1,11 @@
 """Trumps and the order of cards (T1–T6).
 
-Every card has an *effective suit* (T3): one of the four printed suits, or
-:data:`TRUMP`. Within an effective suit, cards have an *order* (T4, T5) used to
-compare them, and a *step* used to decide which pairs are consecutive (M2).
+Every card has an *effective suit* (T3), an :class:`EffectiveSuit`: one of the four
+printed suits, or :data:`TRUMP`. Within an effective suit, cards have an *order*
+(T4, T5) used to compare them, and a *step* used to decide which pairs are
+consecutive (M2). A :class:`Trump` holds all three for every card as tuples indexed
+by :attr:`Card.index <tutor.cards.Card.index>` (:attr:`Trump.lanes`,
+:attr:`Trump.orders`, :attr:`Trump.steps`): the rules module's fast paths read them.
 
 >>> from tutor.notation import parse_cards
 >>> hearts = Trump("♥")
@@ -17,6 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import IntEnum
 from typing import Final
 
 from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Cards, Suit
@@ -24,8 +28,24 @@ from tutor.errors import TutorError, shown
 from tutor.i18n import Text
 from tutor.notation import SUIT_NAMES
 
-TRUMP: Final = 4
-"""The lane number of trumps; lanes 0–3 are the side suits ♠ ♥ ♣ ♦ (T3)."""
+class EffectiveSuit(IntEnum):
+    """The suit a card counts as in play (T3): a side suit, or the trumps. A number, so
+    it indexes tables; the side suits are numbered in the order of :data:`tutor.cards.SUITS`.
+
+    >>> from tutor.notation import parse_cards
+    >>> Trump("♥").lane(parse_cards("♠2")[0]), EffectiveSuit.SPADES == 0
+    (<EffectiveSuit.TRUMP: 4>, True)
+    """
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+    TRUMP = 4
+
+
+TRUMP: Final = EffectiveSuit.TRUMP
+"""The effective suit of trumps; 0–3 are the side suits ♠ ♥ ♣ ♦ (T3)."""
 
 _SIDE_2: Final = 15  # order of a 2 not of the trump suit (T4)
 _TRUMP_2: Final = 16
@@ -48,12 +68,15 @@ class Trump:
     (Trump('♠'), True, Trump(None))
     """
 
-    __slots__ = ("suit", "_lane", "_order", "_step", "_text")
+    __slots__ = ("suit", "lanes", "orders", "steps", "_text")
     suit: Suit | None
     _text: Text
-    _lane: tuple[int, ...]
-    _order: tuple[int, ...]
-    _step: tuple[int | None, ...]
+    lanes: tuple[EffectiveSuit, ...]
+    """Each card's effective suit, by :attr:`Card.index <tutor.cards.Card.index>` (T3)."""
+    orders: tuple[int, ...]
+    """Each card's order within its effective suit, by card index; equal numbers tie (T4–T6)."""
+    steps: tuple[int | None, ...]
+    """Each card's tractor step, by card index (M2): ``None`` for the 2s."""
 
     def __new__(cls, suit: Suit | str | None) -> Trump:
         if isinstance(suit, str):
@@ -67,7 +90,7 @@ class Trump:
 
     @classmethod
     def _make(cls, suit: Suit | None) -> Trump:
-        lanes: list[int] = []
+        lanes: list[EffectiveSuit] = []
         orders: list[int] = []
         steps: list[int | None] = []
         for card in DISTINCT_CARDS:
@@ -80,13 +103,13 @@ class Trump:
                 orders.append(_TRUMP_2 if card.suit is suit else _SIDE_2)
                 steps.append(None)  # 2s never belong to a tractor (M2)
             else:
-                lanes.append(TRUMP if card.suit is suit else SUITS.index(card.suit))
+                lanes.append(TRUMP if card.suit is suit else EffectiveSuit(SUITS.index(card.suit)))
                 orders.append(card.rank)
                 steps.append(card.rank)
         trump = object.__new__(cls)
         text = Text("{suit} trumps", suit=suit.value) if suit else Text("no-trump")
-        for name, value in (("suit", suit), ("_lane", tuple(lanes)), ("_order", tuple(orders)),
-                            ("_step", tuple(steps)), ("_text", text)):
+        for name, value in (("suit", suit), ("lanes", tuple(lanes)), ("orders", tuple(orders)),
+                            ("steps", tuple(steps)), ("_text", text)):
             object.__setattr__(trump, name, value)
         return trump
 
@@ -104,26 +127,26 @@ class Trump:
     def __reduce__(self) -> tuple[type[Trump], tuple[Suit | None]]:
         return (Trump, (self.suit,))
 
-    def lane(self, card: Card) -> int:
-        """The effective suit of ``card`` as a number: 0–3 for ♠ ♥ ♣ ♦, :data:`TRUMP` (T3)."""
-        return self._lane[card.index]
+    def lane(self, card: Card) -> EffectiveSuit:
+        """The effective suit of ``card`` (T3)."""
+        return self.lanes[card.index]
 
     def is_trump(self, card: Card) -> bool:
         """True if ``card`` is a trump (T2)."""
-        return self._lane[card.index] == TRUMP
+        return self.lanes[card.index] == TRUMP
 
     def order(self, card: Card) -> int:
         """How high ``card`` ranks within its effective suit; equal numbers tie (T4–T6)."""
-        return self._order[card.index]
+        return self.orders[card.index]
 
     def step(self, card: Card) -> int | None:
         """Position of ``card`` for tractors: pairs whose steps differ by one are
         consecutive (M2). ``None`` for the 2s, which never join a tractor."""
-        return self._step[card.index]
+        return self.steps[card.index]
 
-    def lanes_of(self, cards: Iterable[Card]) -> set[int]:
+    def lanes_of(self, cards: Iterable[Card]) -> set[EffectiveSuit]:
         """The effective suits present among ``cards``."""
-        lane = self._lane
+        lane = self.lanes
         return {lane[c.index] for c in cards}
 
     @staticmethod
@@ -135,8 +158,8 @@ class Trump:
     def sort_key(self, card: Card) -> tuple[int, int, int]:
         """Key that sorts a hand the way players hold it: trumps first, high to low,
         then each side suit high to low (T4–T5)."""
-        lane = self._lane[card.index]
-        return (-1 if lane == TRUMP else lane, -self._order[card.index], card.index)
+        lane = self.lanes[card.index]
+        return (-1 if lane == TRUMP else lane, -self.orders[card.index], card.index)
 
     def sorted(self, cards: Iterable[Card]) -> Cards:
         """``cards`` in holding order (see :meth:`sort_key`).

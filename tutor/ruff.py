@@ -45,7 +45,7 @@ def ruff_rank(shape: Shape, play: Sequence[Card], trump: Trump) -> RuffRank | No
     >>> ruff_rank(shape_of(parse_cards("♠A ♠A ♠5 ♠5 ♠4 ♠4"), t), parse_cards("♥9 ♥9 ♥8 ♥8 ♥7 ♥2"), t) is None
     True
     """
-    lane, order = trump._lane, trump._order
+    lane, order = trump.lanes, trump.orders
     if shape.lane == TRUMP or len(play) != shape.size or any(lane[c.index] != TRUMP for c in play):
         return None
     if not shape.pairs:

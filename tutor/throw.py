@@ -65,7 +65,7 @@ class ThrowResult:
 def _beater(component: Component, cards: Sequence[Card], trump: Trump) -> tuple[Card, ...] | None:
     """The strongest combination among ``cards`` (of the throw's suit) that beats
     ``component``, or None (L3)."""
-    order = trump._order
+    order = trump.orders
     if component.kind is Kind.SINGLE:
         best = max(cards, key=lambda c: order[c.index], default=None)
         return (best,) if best is not None and order[best.index] > component.top else None
@@ -102,7 +102,7 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
                                   cards=over))
     if len(shape.components) == 1:
         return ThrowResult(True, (), 0, (), shape.components)
-    lane = trump._lane
+    lane = trump.lanes
     beaten: list[Beaten] = []
     for j, hand in enumerate(hands):
         suited = [c for c in hand if lane[c.index] == shape.lane]

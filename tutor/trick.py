@@ -46,7 +46,7 @@ class _Settled(NamedTuple):
 
 def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
     """The rank of ``play`` if it is in the led suit and has the lead's exact shape."""
-    lane, order = trump._lane, trump._order
+    lane, order = trump.lanes, trump.orders
     if any(lane[c.index] != shape.lane for c in play):
         return None
     kind = shape.kind
