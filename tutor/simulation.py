@@ -42,7 +42,7 @@ from typing import Final
 from tutor.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.errors import CardCountError, TutorError
 from tutor.follow import legal_follows
-from tutor.game import Phase, SeatView, pairs_in
+from tutor.game import PHASE_NAMES, Phase, SeatView, pairs_in
 from tutor.i18n import Text
 from tutor.order import TRUMP
 from tutor.rules import DEFAULT_RULES, Ruleset
@@ -122,7 +122,7 @@ class Simulation:
             raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
         if view.phase is not Phase.PLAYING or view.trump is None or view.declarer is None:
             raise TutorError(Text("a simulation starts while the tricks are played, not in the {phase} phase",
-                                  phase=view.phase.value))
+                                  phase=Text(PHASE_NAMES[view.phase])))
         self.view = view
         self.rules = rules
         trump = view.trump
