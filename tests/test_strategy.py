@@ -124,3 +124,30 @@ def test_the_players_play_exactly_as_before_the_turn_api():
     variant = Ruleset(declare_after_deal=False, kitty_pairs_from="winning-play")
     assert _digest(play_computer_hand(s, rules=variant) for s in range(10)) == "e29706530aa5c5d2"
     assert _digest(play_random_hand(s) for s in range(25)) == "ed37dde475bfa130"
+
+
+def test_beating_the_winner_so_far_is_winning_the_trick():
+    """The computer player asks whether a follow beats the play winning so far (with the
+    lead); that is the same as winning the whole trick so far (W5, T6): checked on every
+    legal follow of many positions of random hands."""
+    from itertools import islice
+
+    from tutor.follow import legal_follows
+    from tutor.trick import trick_winner
+
+    checked = 0
+    for seed in range(40):
+        game = Game(seed)
+        rng = random.Random(seed)
+        while game.phase is not Phase.FINISHED:
+            if game.phase is Phase.PLAYING and len(game.trick) >= 2:
+                plays = [cards for _, cards in game.trick]
+                current = trick_winner(plays, game.trump)
+                contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
+                hand = game.hand(game.actor)
+                for play in islice(legal_follows(hand, plays[0], game.trump), 60):
+                    whole = trick_winner(plays + [play], game.trump) == len(plays)
+                    assert whole == (trick_winner(contest + [play], game.trump) == len(contest)), (plays, play)
+                    checked += 1
+            game.apply(random_action(game, rng))
+    assert checked > 5000

@@ -253,8 +253,10 @@ class ComputerPlayer:
         last = len(view.trick) == PLAYERS - 1
         trick_points = sum(c.points for cards in plays for c in cards)
         options = []
+        # a play wins if it beats the play winning so far, measured against the lead (W5, T6)
+        contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
         for play in self._candidates(view):
-            wins = trick_winner(plays + [play], trump) == len(plays)
+            wins = trick_winner(contest + [play], trump) == len(contest)
             points = sum(c.points for c in play)
             options.append((play, wins, points, self._cost(view, play)))
         if winner_seat in partners and (last or self._holds(view, plays[current], current)):
