@@ -16,11 +16,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 from tutor.arguments import instance
-from tutor.cards import Card
+from tutor.cards import Card, Cards
 from tutor.combos import Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
 from tutor.i18n import Text, and_list
@@ -94,6 +95,31 @@ class _Position:
     @property
     def suit_name(self) -> str:
         return Trump.suit_name(self.shape.lane)
+
+    def allows(self, played: Sequence[Card]) -> bool:
+        """Whether ``played`` is legal here (W0–W5), with no verdict made: :meth:`check`'s
+        answer by the shortest path."""
+        n = self.shape.size
+        if len(played) != n:
+            return False
+        hand = self.hand
+        if n == 1:  # W0–W2 for a single: a card held, of the led suit if any is held
+            card = played[0]
+            return card in hand and (self.trump.lanes[card.index] == self.shape.lane or not self.suit)
+        for card in set(played):
+            if played.count(card) > hand.count(card):
+                return False
+        lane, led = self.trump.lanes, self.shape.lane
+        in_suit = [c for c in played if lane[c.index] == led]
+        suit = self.suit
+        if len(suit) >= n:
+            if len(in_suit) < n:
+                return False
+        elif len(in_suit) < len(suit):
+            return False
+        if len(suit) > n and self.shape.pairs:
+            return not _score(pair_runs(in_suit, self.trump), self.shape, self.duty) < self.best
+        return True
 
     def check(self, play: CardsLike) -> Verdict:
         played = parse_cards(play)
@@ -244,6 +270,28 @@ class _Position:
         return next(iter(LegalFollows(self)), None)
 
 
+def _position(hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> _Position:
+    """The analysed position, kept for the next question about the same position (a
+    player weighing its candidates, a list of legal follows) when its cards are cards."""
+    if type(hand) is not Cards:
+        hand = to_cards(hand)
+    if type(lead) is not Cards:
+        lead = to_cards(lead)
+    if rules is DEFAULT_RULES:  # the usual case, looked up without hashing the ruleset
+        return _known_position(hand, lead, as_trump(trump))
+    return _variant_position(hand, lead, as_trump(trump), instance(rules, Ruleset, "rules"))
+
+
+@lru_cache(maxsize=512)
+def _known_position(hand: Cards, lead: Cards, trump: Trump) -> _Position:
+    return _Position(hand, lead, trump, DEFAULT_RULES)
+
+
+@lru_cache(maxsize=128)
+def _variant_position(hand: Cards, lead: Cards, trump: Trump, rules: Ruleset) -> _Position:
+    return _Position(hand, lead, trump, rules)
+
+
 def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike,
                  *, rules: Ruleset = DEFAULT_RULES) -> Verdict:
     """Is ``play`` a legal follow to ``lead`` from ``hand`` (which includes the played
@@ -252,7 +300,22 @@ def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: Trump
     >>> check_follow("♠K ♠4 ♥A ♥3", "♠9 ♠8 ♠7", "♠K ♥3 ♥A", "♥").reason
     'you hold only 2 ♠ cards (♠K ♠4); you must play all of them before any other card, and you kept ♠4'
     """
-    return _Position(hand, lead, trump, rules).check(play)
+    position = _position(hand, lead, trump, rules)
+    played = parse_cards(play)
+    if position.allows(played):
+        return Verdict.lazy(True, None, lambda: position.check(played).reason)
+    return position.check(played)
+
+
+def is_legal_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike,
+                    *, rules: Ruleset = DEFAULT_RULES) -> bool:
+    """:func:`check_follow`'s answer without its explanation (W0–W5): the fast path
+    that the game and the computer players ask.
+
+    >>> is_legal_follow("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♥7 ♥3", "♠"), is_legal_follow("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♥7 ♥7", "♠")
+    (False, True)
+    """
+    return _position(hand, lead, trump, rules).allows(parse_cards(play))
 
 
 class LegalFollows:
@@ -340,4 +403,4 @@ def choose_multiset(items: list[tuple[Card, int]], k: int, start: int = 0) -> It
 def legal_follows(hand: CardsLike, lead: CardsLike, trump: TrumpLike,
                   *, rules: Ruleset = DEFAULT_RULES) -> LegalFollows:
     """Every legal follow to ``lead`` from ``hand``, lazily (see :class:`LegalFollows`)."""
-    return LegalFollows(_Position(hand, lead, trump, rules))
+    return LegalFollows(_position(hand, lead, trump, rules))

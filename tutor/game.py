@@ -57,7 +57,7 @@ from tutor.errors import (
     TutorError,
     shown,
 )
-from tutor.follow import check_follow
+from tutor.follow import check_follow, is_legal_follow
 from tutor.i18n import N_, Text, or_list
 from tutor.notation import CardsLike, parse_cards, to_cards
 from tutor.order import Trump
@@ -808,7 +808,10 @@ class Game:
 
     def _verify_follow(self, seat: int, cards: tuple[Card, ...]) -> None:
         assert self._trump is not None
-        verdict = check_follow(self._hands[seat], self._trick[0][1], cards, self._trump, rules=self._rules)
+        hand, lead = Cards(self._hands[seat]), self._trick[0][1]
+        if is_legal_follow(hand, lead, cards, self._trump, rules=self._rules):
+            return
+        verdict = check_follow(hand, lead, cards, self._trump, rules=self._rules)
         if not verdict.legal:
             raise IllegalActionError(verdict.rule or "W1", verdict.reason)
 

@@ -126,6 +126,8 @@ def to_cards(text: CardsLike) -> Cards:
                                      "(at most {most}): {start}", length=len(text), most=MAX_TEXT,
                                      start=shown(text)), token=text[:20], offset=0)
         return _parse_text(text)
+    if type(text) is Cards:  # made of cards only, by its constructor
+        return text
     if isinstance(text, tuple) and set(map(type, text)) <= _CARD_TYPE:
         return text if type(text) is Cards else Cards(text)
     try:

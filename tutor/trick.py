@@ -18,8 +18,8 @@ from tutor.cards import Card, Cards, points
 from tutor.combos import Kind, Shape, is_tractor, shape_of
 from tutor.errors import InvalidPlayError
 from tutor.i18n import Text
-from tutor.notation import CardsLike, check_copies, parse_cards
-from tutor.order import Trump, TrumpLike, as_trump
+from tutor.notation import CardsLike, check_copies, to_cards
+from tutor.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.ruff import ruff_rank
 
 
@@ -66,11 +66,11 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards), _why(settled))
 
 
-def _settle(plays: Sequence[CardsLike], trump: Trump) -> _Settled:
-    """Who wins the trick (B1, R1–R5, T6, W6), with no sentence made."""
+def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
+    """The trick's plays read and checked (C1, L1, W1, B3), and the lead's shape."""
     if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
         raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
-    cards = [parse_cards(p) for p in plays]
+    cards = [to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))
     check_copies([card for play in cards for card in play])
@@ -84,6 +84,12 @@ def _settle(plays: Sequence[CardsLike], trump: Trump) -> _Settled:
             raise InvalidPlayError(Text("play {index} (nothing) has {count} cards but the lead has {size}: "
                                         "everyone plays the same number of cards (W1, B3)",
                                         index=i, count=len(play), size=shape.size))
+    return cards, shape
+
+
+def _settle(plays: Sequence[CardsLike], trump: Trump) -> _Settled:
+    """Who wins the trick (B1, R1–R5, T6, W6), with no sentence made."""
+    cards, shape = _plays_of(plays, trump)
     winner, rank, ruffed = 0, _in_shape(shape, cards[0], trump), False
     why = _LEAD_WINS
     beaten: Sequence[Card] = ()
@@ -136,5 +142,37 @@ def _why(settled: _Settled) -> Text:
 
 def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:
     """Index into ``plays`` of the play that wins the trick (B1, T6: ties go to the
-    card played first). ``plays[0]`` is the lead."""
-    return _settle(plays, as_trump(trump)).winner
+    card played first). ``plays[0]`` is the lead.
+
+    Tricks led by a single or a pair, the most common, take a fast path that makes
+    no sentence (:func:`explain_trick` says why); they are decided as B1, R1–R5 say:
+    the highest of the led suit in the lead's shape, unless trumps of that shape
+    ruff a side suit; a discard never wins (W6), a tie goes to the earlier play (T6).
+
+    >>> trick_winner(["♠5 ♠5", "♠9 ♠8", "♥7 ♥7", "♥8 ♥8", "♠A ♠A"], "♥")
+    3
+    """
+    trump = as_trump(trump)
+    cards, shape = _plays_of(plays, trump)
+    if shape.kind is Kind.SINGLE or shape.kind is Kind.PAIR:
+        return _simple_winner(cards, trump, shape.kind is Kind.PAIR)
+    return _settle(cards, trump).winner
+
+
+def _simple_winner(plays: Sequence[Sequence[Card]], trump: Trump, pair: bool) -> int:
+    """The winner of a trick led by a single or a pair (see :func:`trick_winner`)."""
+    lanes, orders = trump.lanes, trump.orders
+    lead = plays[0][0].index
+    best, best_lane, best_order = 0, lanes[lead], orders[lead]
+    for index in range(1, len(plays)):
+        play = plays[index]
+        card = play[0]
+        if pair and play[1] is not card:
+            continue  # not a pair: it cannot win a pair's trick (B1, R3)
+        lane = lanes[card.index]
+        if lane == best_lane:
+            if orders[card.index] > best_order:
+                best, best_order = index, orders[card.index]
+        elif lane == TRUMP:  # the first ruff of a side-suit lead (R1)
+            best, best_lane, best_order = index, TRUMP, orders[card.index]
+    return best
