@@ -188,8 +188,8 @@ def drill_page(kind: str, answer: AnswerKind) -> Page:
 
 
 def _act(table: Table) -> None:
-    """The learner does what the hint says."""
-    action = table.hint_action()
+    """The learner does what the hint says (the hint's computer player, asked as the hint asks it)."""
+    action = table.advisor.act(table.game.view(table.seat))
     if isinstance(action, Play):
         table.play(action.cards)
     elif isinstance(action, Bury):

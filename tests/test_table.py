@@ -27,6 +27,7 @@ from tutor.game import (
     Solo,
 )
 from tutor.record import export_hand, import_hand
+from tutor.strategy import ComputerPlayer
 from widgets.table import Table, check_seed, seed_from_query
 
 
@@ -41,7 +42,9 @@ def texts(widget: Table, positions: list[int]) -> list[str]:
 
 def learner_policy(table: Table, declared: list[bool]) -> None:
     """One decision of the scripted learner: declare at the first offer, then pass;
-    otherwise do what the hint says — through the front end's messages."""
+    otherwise do what the hint says — through the front end's messages, as the page does:
+    the hint picks the cards, the one action button the table shows sends them (the hint
+    picking nothing while the friend is called is its "go solo")."""
     if table.waiting == "declare":
         if not declared:
             declared.append(True)
@@ -50,13 +53,15 @@ def learner_policy(table: Table, declared: list[bool]) -> None:
             send(table, {"type": "pass"})
         return
     send(table, {"type": "hint"})
-    action = table.hint_action()
-    if isinstance(action, Solo):
+    can = table.state["can"]
+    if can["solo"] and not table.selected:
+        assert "solo" in table.hint_text, table.hint_text
         send(table, {"type": "solo"})
         return
     assert table.selected, table.hint_text
-    verb = {Play: "play", Bury: "bury", Call: "call"}[type(action)]
-    send(table, {"type": "act", "verb": verb, "cards": texts(table, table.selected), "selected": table.selected})
+    verbs = [verb for verb in ("play", "bury", "call") if can[verb]]
+    assert len(verbs) == 1, can
+    send(table, {"type": "act", "verb": verbs[0], "cards": texts(table, table.selected), "selected": table.selected})
 
 
 def play_out(table: Table, declared: list[bool] | None = None, on_turn: Any = None) -> None:
@@ -209,8 +214,9 @@ def test_hint_picks_the_computers_choice_without_playing_it(table: Table) -> Non
     while table.run() == "declare":
         send(table, {"type": "pass"})
     history = table.game.history
+    action = ComputerPlayer(0, SEED).act(table.game.view(0))  # the advisor's twin: the same choice
+    assert action is not None
     send(table, {"type": "hint"})
-    action = table.hint_action()
     assert table.hint_text and table.game.history == history
     if isinstance(action, (Bury, Play)):
         assert sorted(texts(table, table.selected)) == sorted(str(c) for c in action.cards)
@@ -475,3 +481,75 @@ def test_a_table_speaks_its_own_language_whatever_the_kernels(lang: str) -> None
     if lang == "zh-Hant":
         simplified = sorted({c for text in other for c in text if c in SIMPLIFIED_ONLY})
         assert not simplified, [text for text in other if SIMPLIFIED_ONLY & set(text)][:3]
+
+
+# ------------------------------------------------------------------ the widget decides nothing
+
+WIDGET_SENTENCES = {
+    "seats are numbered 0–4, not {seat} (C4)", "a seed is a whole number from 0 to {max}, not {seed}",
+    "that declaration is no longer open to you", "those cards could not be read",
+    "those picked cards could not be read", "that is not open to you now", "Something went wrong: {problem}",
+    "Opened a hand file (seed {seed}).", "This hand file could not be read: {problem}",
+    "This hand file could not be read: it is too large, or not a text file.",
+    "This hand file could not be read: it is far too long.",
+    "This hand file could not be read: it is not a hand file of this course.",
+}
+"""What the widget itself may say: its labels and what it makes of the page's input and
+of a hand file; every sentence about the game is tutor.narration's."""
+
+
+def test_the_table_says_nothing_about_the_game_itself() -> None:
+    import io
+    from pathlib import Path
+
+    from babel.messages.extract import extract
+
+    from tutor.catalogs import KEYWORDS
+    from widgets.table import TABLE_LABELS
+
+    source = (Path(__file__).resolve().parent.parent / "widgets" / "table.py").read_bytes()
+    said = {text for _line, text, _c, _x in extract("python", io.BytesIO(source), keywords=KEYWORDS)}
+    assert said - set(TABLE_LABELS.values()) <= WIDGET_SENTENCES, sorted(said - set(TABLE_LABELS.values())
+                                                                            - WIDGET_SENTENCES)
+
+
+def test_dead_code_is_gone() -> None:
+    import widgets.table
+
+    assert not hasattr(widgets.table, "DEAL_SPEEDS") and not hasattr(widgets.table, "BOT_SPEEDS")
+    assert not hasattr(Table, "hint_action")
+
+
+def test_the_table_shows_the_games_turn_and_what_it_allows() -> None:
+    """At every state of a whole hand, whose turn it is and which buttons the page shows
+    are the game's answers (Game.actor, Game.can), and the log is the narration's."""
+    from tutor import narration
+    from tutor.cards import KITTY_SIZE
+
+    table = Table(SEED, pause_ms=0, deal_ms=0)
+    declared: list[bool] = []
+    checked = set()
+    for _ in range(2000):
+        game, state = table.game, table.state
+        actor = game.actor
+        assert [seat["turn"] for seat in state["seats"]] == [actor == s for s in range(5)]
+        if actor is not None:
+            assert state["waiting"] == ("learner" if actor == 0 else "bot")
+        else:  # a chance step: the next card (or the deal stopped for the learner), or the end
+            assert state["waiting"] in (("done",) if game.phase is Phase.FINISHED else ("deal", "declare"))
+        assert state["can"]["solo"] == game.can(Solo(0))
+        mine = actor == 0
+        assert [state["can"][verb] for verb in ("bury", "call", "play")] == [
+            mine and game.phase is phase for phase in (Phase.BURYING, Phase.CALLING, Phase.PLAYING)]
+        assert state["pick"] == (KITTY_SIZE if mine and game.phase is Phase.BURYING else 1 if mine and
+                                 game.phase is Phase.CALLING else None)
+        assert state["prompt"] == narration.turn(game.view(0), stopped=state["waiting"] == "declare")
+        checked.add((game.phase, state["waiting"]))
+        if state["waiting"] == "done":
+            break
+        if not table.step():
+            learner_policy(table, declared)
+    assert (Phase.BURYING, "learner") in checked and (Phase.PLAYING, "bot") in checked
+    assert (Phase.FINISHED, "done") in checked
+    said = [narration.happened(r, table.game.view(0)) for e in table.game.events for r in e.results]
+    assert table.state["log"] == [str(s) for s in said if s is not None][-8:]

@@ -1,6 +1,8 @@
 """The table: the learner plays a whole hand at a five-seat table with four computer
 players, from the deal to the score. Every decision is the rules engine's
-(:class:`tutor.game.Game`); the computer players are :class:`tutor.strategy.ComputerPlayer`.
+(:class:`tutor.game.Game`: whose turn it is, what may be done, every refusal); every
+sentence about the game is :mod:`tutor.narration`'s; the computer players are
+:class:`tutor.strategy.ComputerPlayer`. This module holds the widget only.
 
 The kernel never waits on a clock. The front end asks for the next step (a card dealt,
 a computer player's move) after its pause — ``deal_ms`` per card while dealing,
@@ -30,47 +32,40 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import count
 from typing import Any, Final
 
 import traitlets as t
 
-from tutor.cards import PLAYERS, Card, format_cards, points
+from tutor import narration
+from tutor.cards import KITTY_SIZE, PLAYERS, Card, format_cards
 from tutor.course import MAX_SEED as COURSE_MAX_SEED
 from tutor.display import cards_html, trick_html
 from tutor.errors import IllegalActionError, TutorError
 from tutor.game import (
-    Action,
-    Buried,
     Bury,
     Call,
-    Dealt,
     Declare,
-    Declared,
-    DeclarerChosen,
     Event,
-    FriendCalled,
-    FriendRevealed,
     Game,
     HandScored,
     KittyCaptured,
-    KittyTaken,
     Phase,
     Play,
     Played,
     Redealt,
+    SeatView,
     Solo,
-    SoloDeclared,
     ThrowFailed,
     TrickWon,
 )
-from tutor.i18n import N_, Text, Translator, capitalized, or_list
-from tutor.notation import parse_cards
+from tutor.i18n import N_, Text, capitalized
+from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
 from tutor.record import export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.scoring import SIDE_NAMES
+from tutor.scoring import side_name
 from tutor.strategy import ComputerPlayer, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
     translator
@@ -133,9 +128,6 @@ TABLE_LABELS: Final = {
     "ms": N_("{ms} ms"),
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
-
-DEAL_SPEEDS: Final = {"slow": 400, "normal": 150, "fast": 40, "instant": 0}
-BOT_SPEEDS: Final = {"slow": 900, "normal": 450, "fast": 200, "instant": 0}
 
 _tokens = count(1)
 
@@ -215,17 +207,17 @@ class Table(PageWidget):
 
     @property
     def waiting(self) -> str:
-        """Who the table waits for: ``"deal"`` (the next card; the learner may declare),
-        ``"declare"`` (the deal stopped for the learner's declaration), ``"bot"`` (a
-        computer player's move), ``"learner"`` (the learner must act) or ``"done"``."""
+        """Who the table waits for, from :attr:`Game.actor`: ``"deal"`` (a chance step:
+        the next card; the learner may declare), ``"declare"`` (the deal stopped for the
+        learner's declaration), ``"bot"`` (a computer player's move), ``"learner"`` (the
+        learner must act) or ``"done"``."""
         game = self.game
+        actor = game.actor
+        if actor is not None:
+            return "learner" if actor == self.seat else "bot"
         if game.phase is Phase.FINISHED:
             return "done"
-        if game.phase is Phase.DEALING:
-            return "declare" if self._offer else "deal"
-        if game.phase in (Phase.BURYING, Phase.CALLING):
-            return "learner" if game.declarer == self.seat else "bot"
-        return "learner" if game.to_play == self.seat else "bot"
+        return "declare" if self._offer else "deal"
 
     def step(self) -> bool:
         """One step that is not the learner's: a card dealt or a computer player's move.
@@ -262,7 +254,7 @@ class Table(PageWidget):
                 cards = parse_cards(option)
             except (TutorError, TypeError) as error:
                 return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
-        return self._attempt(Declare(self.seat, cards))
+        return self._attempt(lambda: self.game.apply(Declare(self.seat, cards)))
 
     def pass_declaration(self) -> None:
         """Let the deal go on without declaring now."""
@@ -273,64 +265,33 @@ class Table(PageWidget):
         self._publish()
 
     def bury(self, cards: Sequence[Card] | str) -> dict[str, Any]:
-        return self._attempt_cards(cards, lambda c: Bury(self.seat, c))
+        return self._attempt_cards(cards, lambda c: self.game.apply(Bury(self.seat, c)))
 
     def call(self, card: Sequence[Card] | str | Card) -> dict[str, Any]:
-        if isinstance(card, Card):
-            card = (card,)
-
-        def make(cards: tuple[Card, ...]) -> Action | str:
-            if len(cards) != 1:
-                return self.tr("name exactly one card to call the friend, not {cards}",
-                               cards=cards or Text("none"))
-            return Call(self.seat, cards[0])
-
-        return self._attempt_cards(card, make, rule="F1")
+        """Call the friend with one card (:meth:`Game.call` refuses any other number)."""
+        return self._attempt_cards((card,) if isinstance(card, Card) else card,
+                                   lambda c: self.game.call(self.seat, c))
 
     def go_solo(self) -> dict[str, Any]:
-        return self._attempt(Solo(self.seat))
+        return self._attempt(lambda: self.game.apply(Solo(self.seat)))
 
     def play(self, cards: Sequence[Card] | str) -> dict[str, Any]:
-        return self._attempt_cards(cards, lambda c: Play(self.seat, c))
+        return self._attempt_cards(cards, lambda c: self.game.apply(Play(self.seat, c)))
 
     def hint(self) -> str:
-        """What the computer player would do in the learner's seat now; its cards are
+        """What the computer player would do in the learner's seat now
+        (:meth:`ComputerPlayer.act`, said by :func:`tutor.narration.hint`); its cards are
         picked in the hand (the learner still decides)."""
-        game, tr = self.game, self.tr
-        view = game.view(self.seat)
-        action: Action | None
-        if game.phase is Phase.DEALING:
-            action = self.advisor.declaration(view)
-            text = tr("The computer would not declare with these cards.") if action is None else ""
-        elif self.waiting != "learner":
-            action, text = None, tr("Nothing to decide now: it is not your turn.")
-        else:
-            action, text = self.advisor.act(view), ""
-        if isinstance(action, Declare):
-            text = tr("The computer would declare with {cards}.", cards=action.cards)
-        elif isinstance(action, Bury):
-            text = tr("The computer would bury {cards}.", cards=action.cards)
-        elif isinstance(action, Call):
-            text = tr("The computer would call {card}: whoever holds the other one becomes your friend.",
-                      card=action.card)
-        elif isinstance(action, Solo):
-            text = tr("The computer would go solo.")
-        elif isinstance(action, Play):
-            text = tr("The computer would play {cards}.", cards=action.cards)
+        view = self.game.view(self.seat)
+        action = self.advisor.act(view)
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
+        text = self.tr(narration.hint(action, view))
         with self.hold_sync():
             self.hint_text = text
             if picks:
                 self.selected = self._positions(picks)
         return text
-
-    def hint_action(self) -> Action | None:
-        """The computer player's action for the learner's seat (None if it would not act)."""
-        view = self.game.view(self.seat)
-        if self.game.phase is Phase.DEALING:
-            return self.advisor.declaration(view)
-        return self.advisor.act(view) if self.waiting == "learner" else None
 
     # ------------------------------------------------------------ records
 
@@ -380,26 +341,24 @@ class Table(PageWidget):
 
     # ------------------------------------------------------------ internals
 
-    def _attempt_cards(self, cards: object, make: Any, rule: str = "W0") -> dict[str, Any]:
+    def _attempt_cards(self, cards: CardsLike, act: Callable[[tuple[Card, ...]], Event]) -> dict[str, Any]:
         try:
-            parsed = parse_cards(cards)  # type: ignore[arg-type]
+            parsed = parse_cards(cards)
         except (TutorError, TypeError) as error:
             return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
-        action = make(parsed)
-        if isinstance(action, str):
-            return self._refuse(rule, action)
-        return self._attempt(action)
+        return self._attempt(lambda: act(parsed))
 
-    def _attempt(self, action: Action) -> dict[str, Any]:
+    def _attempt(self, act: Callable[[], Event]) -> dict[str, Any]:
+        """Ask the game to carry out the learner's action (``act``); its refusal is shown."""
         try:
-            event = self.game.apply(action)
+            event = act()
         except IllegalActionError as error:
             return self._refuse(error.rule, error.reason)
         except TutorError as error:
             return self._refuse("", _reason(error, self.tr("that is not open to you now")))
         with self.hold_sync():
             self.feedback, self.hint_text, self.selected = {}, "", []
-            if isinstance(action, Declare):
+            if isinstance(event.action, Declare):
                 self._offer = False
             self._after(event)
             self._publish()
@@ -437,87 +396,29 @@ class Table(PageWidget):
             self._offer = True
 
     def _after(self, event: Event) -> None:
-        """Narrate what happened (the log) and keep what the table shows."""
-        tr, me = self.tr, self.seat
+        """Keep the log (each result as :func:`tutor.narration.happened` says it, told
+        to the learner's seat) and what the table shows between events."""
+        view = self.game.view(self.seat)
         for result in event.results:
-            line = ""
-            if isinstance(result, Dealt):
-                pass
-            elif isinstance(result, Declared):
-                line = (tr("{who} declares with {cards}: {trump} (declaration {count}, D1–D5).",
-                           who=self._who(result.seat), cards=result.cards, trump=_trump_text(result.trump, tr),
-                           count=result.count) if result.count == 1 else
-                        tr("{who} overturns with {cards}: {trump} (declaration {count}, D1–D5).",
-                           who=self._who(result.seat), cards=result.cards, trump=_trump_text(result.trump, tr),
-                           count=result.count))
-            elif isinstance(result, Redealt):
-                line = tr("Nobody declared and the kitty holds four pairs ({cards}): the deal is void and the "
-                          "cards are dealt again (D6).", cards=result.kitty)
+            line = narration.happened(result, view)
+            said = self.tr(line) if line is not None else ""
+            if isinstance(result, Redealt):
                 self._offered.clear()
                 self._end_offer_done = False
-            elif isinstance(result, DeclarerChosen):
-                if result.flipped is not None:
-                    line = tr("Nobody declared: the kitty is turned over. {card} decides: {trump}, and {who}, who "
-                              "holds the other {card}, is the declarer (D6).", card=result.flipped,
-                              trump=_trump_text(result.trump, tr), who=self._who(result.seat))
-                elif result.declarations == 1:
-                    line = tr("{who} is the declarer: {trump}, one declaration, so every result counts ×1 (D5).",
-                              who=self._who(result.seat), trump=_trump_text(result.trump, tr))
-                else:
-                    line = tr("{who} is the declarer: {trump}, {count} declarations, so every result counts "
-                              "×{count} (D5).", who=self._who(result.seat), trump=_trump_text(result.trump, tr),
-                              count=result.declarations)
-            elif isinstance(result, KittyTaken):
-                line = tr("You take the kitty: {cards}. Bury any 8 cards (K1).", cards=result.cards) \
-                    if result.seat == me else tr("{who} takes the kitty and buries 8 cards (K1).",
-                                                 who=self._who(result.seat))
-            elif isinstance(result, Buried) and result.seat == me:
-                line = tr("You buried {cards}.", cards=result.cards)
-            elif isinstance(result, FriendCalled):
-                line = tr("{who} calls {card}: whoever holds the other {card} is the friend (F1–F2).",
-                          who=self._who(result.seat), card=result.card)
-                if self.game.friend == me:
-                    line = tr.sentences(line, tr("You hold it: you are the friend — only you know (F2)."))
-            elif isinstance(result, SoloDeclared):
-                line = tr("{who} plays alone against four: every card of the hand is paired, so no card can be "
-                          "called (F4).", who=self._who(result.seat)) if result.automatic else \
-                    tr("{who} goes solo: alone against four (F5).", who=self._who(result.seat))
             elif isinstance(result, ThrowFailed):
-                line = tr("{who} tried to throw {cards}, but the throw fails: {reason}. The cards are taken back "
-                          "and {options} must be led instead; penalty {penalty} points (L4–L5).",
-                          who=self._who(result.seat), cards=result.attempted,
-                          reason=result.reason,
-                          options=or_list(result.options), penalty=result.penalty)
-                self._throws.setdefault(len(self.game.tricks), []).append(line)
-                if result.seat == me:
-                    self.feedback = {"kind": "throw", "rule": "L4", "reason": line, "id": next(_tokens)}
+                self._throws.setdefault(len(view.tricks), []).append(said)
+                if result.seat == self.seat:
+                    self.feedback = {"kind": "throw", "rule": "L4", "reason": said, "id": next(_tokens)}
             elif isinstance(result, Played):
                 self._plays += 1
-            elif isinstance(result, FriendRevealed):
-                line = tr("{who} plays {card}: {who2} is the friend, and their points now count for the declarer's "
-                          "side (F6).", who=self._who(result.seat), who2=self._who(result.seat), card=result.card)
             elif isinstance(result, TrickWon):
                 self._last_trick = result
-                line = tr("Trick {n}: {who} wins {points} points. {reason}.", n=len(self.game.tricks),
-                          who=self._who(result.seat), points=result.points, reason=capitalized(result.reason))
-            elif isinstance(result, KittyCaptured):
-                line = tr("{who}, an attacker, won the last trick: the kitty's {points} points × {multiplier} = "
-                          "{total} for the attackers (X2).", who=self._who(result.seat), points=result.kitty_points,
-                          multiplier=result.multiplier, total=result.points)
-            elif isinstance(result, HandScored):
-                line = tr("The hand is over: the attackers have {points} points.", points=result.attackers_points)
-            if line:
-                self._log.append(line)
-        if self.game.phase is Phase.PLAYING and self.game.trick:
+            if said:
+                self._log.append(said)
+        if view.trick:
             self._last_trick = None
-        if self.game.phase is Phase.DEALING:
+        if view.phase is Phase.DEALING:
             self._check_offer()
-
-    def _who(self, seat: int) -> str:
-        return self.tr("Seat {seat} (you)", seat=seat) if seat == self.seat else self.tr("Seat {seat}", seat=seat)
-
-    def _seat_name(self, seat: int) -> str:
-        return self.tr("You (seat {seat})", seat=seat) if seat == self.seat else self.tr("Seat {seat}", seat=seat)
 
     def _publish(self) -> None:
         game, tr, me = self.game, self.tr, self.seat
@@ -527,171 +428,84 @@ class Table(PageWidget):
         self._order = order
         self._version += 1
         waiting = self.waiting
-        finished = game.phase is Phase.FINISHED
+        finished = view.phase is Phase.FINISHED
+        revealed = game.friend_revealed
+        last = self._last_trick
 
-        shown_trick = view.trick if view.trick else (self._last_trick.plays if self._last_trick else ())
-        played = {seat: cards for seat, cards in shown_trick}
-        winner = self._last_trick.seat if self._last_trick and not view.trick else None
-        friend = game.friend if finished else view.friend
+        shown_trick = view.trick if view.trick else (last.plays if last else ())
+        played = dict(shown_trick)
+        winner = last.seat if last and not view.trick else None
         seats = []
         for seat in range(PLAYERS):
-            roles = []
-            if seat == view.declarer:
-                roles.append(tr("Declarer"))
-            if friend is not None and seat == friend:
-                roles.append(tr("Friend") if seat != me or finished or game.friend_revealed
-                             else tr("Friend (only you know)"))
-            if finished and game.side_of(seat) == "attacker":
-                roles.append(tr("Attacker"))
+            roles = narration.roles(seat, view, revealed=revealed, side=game.side_of(seat) if finished else None)
             cards = played.get(seat)
             seats.append({
-                "seat": seat, "name": self._seat_name(seat), "you": seat == me, "count": view.hand_sizes[seat],
-                "points": view.points_shown[seat], "roles": roles,
+                "seat": seat, "name": tr(narration.seat_name(seat, me)), "you": seat == me,
+                "count": view.hand_sizes[seat], "points": view.points_shown[seat], "roles": [tr(r) for r in roles],
                 "played": cards_html(cards, trump=trump, tr=tr, style=False) if cards else "",
                 "played_text": format_cards(cards) if cards else "",
-                "turn": view.to_play == seat, "winner": winner == seat,
+                "turn": view.actor == seat, "winner": winner == seat,
                 "result": game.results[seat] if finished and game.results else None,
             })
 
-        options = game.declaration_options(me) if game.phase is Phase.DEALING else []
-        learner_turn = waiting == "learner"
-        phase = game.phase
+        options = game.declaration_options(me)
+        mine = view.actor == me  # the turn is the game's (Game.actor); each phase has its one kind of action
         can = {
             "declare": bool(options), "pass": waiting == "declare",
-            "bury": learner_turn and phase is Phase.BURYING, "call": learner_turn and phase is Phase.CALLING,
-            "solo": learner_turn and phase is Phase.CALLING, "play": learner_turn and phase is Phase.PLAYING,
-            "hint": phase is Phase.DEALING or learner_turn,
+            "bury": mine and view.phase is Phase.BURYING, "call": mine and view.phase is Phase.CALLING,
+            "solo": game.can(Solo(me)), "play": mine and view.phase is Phase.PLAYING,
+            "hint": mine or view.phase is Phase.DEALING,
         }
         delay = "deal" if waiting == "deal" else ("trick" if waiting == "bot" and not view.trick
-                                                   and self._last_trick is not None else "card")
+                                                   and last is not None else "card")
+        trick = narration.trick(view, last)
         state: dict[str, Any] = {
-            "version": self._version, "seed": game.seed, "seat": me, "phase": phase.value,
-            "phase_text": self._phase_text(), "waiting": waiting, "delay": delay, "prompt": self._prompt(),
-            "trump_text": tr("Trump: {trump}", trump=_trump_text(view.trump, tr)),
-            "declaration_text": self._declaration_text(), "declarer": view.declarer,
-            "friend_card": str(view.friend_card) if view.friend_card else "",
+            "version": self._version, "seed": game.seed, "seat": me, "phase": view.phase.value,
+            "phase_text": tr(narration.phase(view)), "waiting": waiting, "delay": delay,
+            "prompt": tr(narration.turn(view, stopped=waiting == "declare")),
+            "trump_text": tr(narration.trump_line(view)), "declaration_text": tr(narration.declaration(view)),
+            "declarer": view.declarer, "friend_card": str(view.friend_card) if view.friend_card else "",
             "friend_card_html": cards_html([view.friend_card], trump=trump, tr=tr, style=False)
             if view.friend_card else "",
-            "friend_text": self._friend_text(), "seats": seats, "trick_text": self._trick_text(),
-            "options": [{"index": i, "text": format_cards(o),
-                         "label": tr("Declare {cards}", cards=o) if not view.declarations
-                         else tr("Overturn with {cards}", cards=o)} for i, o in enumerate(options)],
-            "can": can, "pick": 8 if can["bury"] else 1 if can["call"] else None,
+            "friend_text": tr(narration.friend(view, revealed=revealed)), "seats": seats,
+            "trick_text": tr(trick) if trick is not None else "",
+            "options": [{"index": i, "text": format_cards(o), "label": tr(narration.declare_option(o, view))}
+                        for i, o in enumerate(options)],
+            "can": can, "pick": KITTY_SIZE if can["bury"] else 1 if can["call"] else None,
             "kitty_html": cards_html(view.kitty, trump=trump, tr=tr, style=False) if view.kitty else "",
             "log": self._log[-8:], "plays": self._plays, "deal_number": game.deal_number,
             "forced": [format_cards(o) for o in view.forced_options],
         }
         if finished:
-            state["score"] = self._score()
-            state["review"] = self._review()
+            state["score"] = self._score(view)
+            state["review"] = self._review(view)
         with self.hold_sync():
             if payload != self.hand:
                 self.hand = payload
                 self.selected = []
             self.state = state
 
-    def _phase_text(self) -> str:
-        tr, game = self.tr, self.game
-        return {
-            Phase.DEALING: tr("Dealing: {dealt} of 100 cards", dealt=sum(len(game.hand(s)) for s in range(PLAYERS))),
-            Phase.BURYING: tr("Burying the kitty"), Phase.CALLING: tr("Calling the friend"),
-            Phase.PLAYING: tr("Trick {n}", n=len(game.tricks) + 1), Phase.FINISHED: tr("The hand is over"),
-        }[game.phase]
-
-    def _prompt(self) -> str:
-        tr, game, waiting = self.tr, self.game, self.waiting
-        if waiting == "declare":
-            return tr("You can declare now: choose a declaration, or let the deal go on (D1–D3).")
-        if game.phase is Phase.DEALING:
-            return tr("The cards are being dealt. Declare when your cards allow it (D1–D3).")
-        if waiting == "done":
-            return tr("The hand is over. Read the score and the review below.")
-        if waiting == "bot":
-            seat = game.to_play if game.phase is Phase.PLAYING else game.declarer
-            return tr("Seat {seat} is thinking…", seat=seat)
-        if game.phase is Phase.BURYING:
-            return tr("You are the declarer: pick 8 cards to bury as the kitty (K1).")
-        if game.phase is Phase.CALLING:
-            return tr("Call the friend: pick one card of which you hold exactly one copy, or go solo (F1–F5).")
-        if game.forced_options:
-            return tr("Your throw failed: lead {options} (L4).", options=or_list(game.forced_options))
-        if not game.trick:
-            return tr("Your lead: a single, a pair, a tractor or a throw (L1–L3).")
-        n = len(game.trick[0][1])
-        return tr("Your turn: follow with one card (W1–W6).") if n == 1 else \
-            tr("Your turn: follow with {n} cards (W1–W6).", n=n)
-
-    def _declaration_text(self) -> str:
-        tr, game = self.tr, self.game
-        if game.declarer is not None:
-            return tr("Declarer: {who}, ×{count}", who=self._who(game.declarer), count=game.declaration_count)
-        if game.declarations:
-            last = game.declarations[-1]
-            return tr("{who} showed {cards} (declaration {count})", who=self._who(last.seat),
-                      cards=last.cards, count=last.count)
-        return tr("Nobody has declared yet")
-
-    def _friend_text(self) -> str:
+    def _score(self, view: SeatView) -> dict[str, Any]:
+        """The score box: the breakdown and the results (:func:`tutor.narration.score_lines`)."""
         tr, game, me = self.tr, self.game, self.seat
-        if game.solo:
-            return tr("Solo: the declarer plays alone")
-        if game.friend_card is None:
-            return tr("Not called yet")
-        if game.friend_revealed or game.phase is Phase.FINISHED:
-            return tr("The friend is {who}", who=self._who(game.friend)) if game.friend is not None \
-                else tr("Nobody is the friend")
-        if game.friend == me:
-            return tr("You are the friend (only you know)")
-        return tr("Not revealed yet")
+        last = game.last_event.results if game.last_event is not None else ()
+        scored = next(r for r in last if isinstance(r, HandScored))
+        capture = next((r for r in last if isinstance(r, KittyCaptured)), None)
+        results = [{"seat": s, "name": tr(narration.seat_name(s, me)), "side": tr(side_name(game.side_of(s))),
+                    "result": scored.results[s]} for s in range(PLAYERS)]
+        return {"points": scored.score.points, "explain": tr(capitalized(scored.score.explanation)),
+                "lines": [tr(line) for line in narration.score_lines(scored, view, game.kitty, capture)],
+                "results": results, "verdict": tr(narration.verdict(scored, me)),
+                "kitty_html": cards_html(game.kitty, tr=tr, style=False)}
 
-    def _trick_text(self) -> str:
-        tr, game = self.tr, self.game
-        if game.trick:
-            return tr("Trick {n}: {who} led", n=len(game.tricks) + 1, who=self._who(game.trick[0][0]))
-        if self._last_trick is not None:
-            return tr("Trick {n}: {who} wins {points} points. {reason}.", n=len(game.tricks),
-                      who=self._who(self._last_trick.seat), points=self._last_trick.points,
-                      reason=capitalized(self._last_trick.reason))
-        return ""
-
-    def _score(self) -> dict[str, Any]:
-        tr, game = self.tr, self.game
-        assert game.score is not None and game.results is not None
-        score = game.score
-        won = sum(p for s, p in enumerate(game.won_points) if game.side_of(s) == "attacker")
-        lines = [tr("Points the attackers won in tricks: {points} (S4: the declarer's side's points never count).",
-                    points=won)]
-        capture = next((r for e in game.events for r in e.results if isinstance(r, KittyCaptured)), None)
-        if capture is not None:
-            lines.append(tr("Kitty capture: {points} points in the kitty × {multiplier} = {total} (X2).",
-                            points=capture.kitty_points, multiplier=capture.multiplier, total=capture.points))
-        else:
-            lines.append(tr("No kitty capture: the declarer's side won the last trick (X1); the kitty held "
-                            "{points} points.", points=points(game.kitty)))
-        if game.penalty_adjustment:
-            lines.append(tr("Failed throws: {points:+d} points (L5).", points=game.penalty_adjustment))
-        lines.append(tr("The attackers' total A = {points}: row {row} of the table (S1).",
-                        points=score.points, row=score.row))
-        lines.append(tr("Solo: each attacker's value counts twice, the declarer pays for all four (S2).")
-                     if score.solo else tr("No solo: the table as it stands (S1)."))
-        lines.append(tr("One declaration: every result ×1 (S3).") if score.declarations == 1 else
-                     tr("{count} declarations: every result ×{count} (S3).", count=score.declarations))
-        results = [{"seat": s, "name": self._seat_name(s), "side": tr(SIDE_NAMES[game.side_of(s)]),
-                    "result": game.results[s]} for s in range(PLAYERS)]
-        mine = game.results[self.seat]
-        verdict = tr("You win {points}.", points=mine) if mine > 0 else tr("You lose {points}.", points=-mine)
-        return {"points": score.points, "explain": tr(capitalized(score.explanation)), "lines": lines,
-                "results": results, "verdict": verdict, "kitty_html": cards_html(game.kitty, tr=tr, style=False)}
-
-    def _review(self) -> list[dict[str, Any]]:
-        tr, game = self.tr, self.game
+    def _review(self, view: SeatView) -> list[dict[str, Any]]:
+        """Trick by trick: each trick drawn, its sentence, the failed throws before it."""
+        tr, trump = self.tr, view.trump
         out = []
-        for n, won in enumerate(game.tricks, 1):
+        for n, (won, said) in enumerate(zip(view.tricks, narration.review(view), strict=True), 1):
             index = next(i for i, (seat, _) in enumerate(won.plays) if seat == won.seat)
-            out.append({"n": n, "html": trick_html(won.plays, trump=game.trump, winner=index, tr=tr, style=False),
-                        "text": tr("Trick {n}: {who} wins {points} points. {reason}.", n=n, who=self._who(won.seat),
-                                   points=won.points, reason=capitalized(won.reason)),
-                        "notes": self._throws.get(n - 1, [])})
+            out.append({"n": n, "html": trick_html(won.plays, trump=trump, winner=index, tr=tr, style=False),
+                        "text": tr(said), "notes": self._throws.get(n - 1, [])})
         return out
 
     def _page_value(self, name: str, value: object) -> bool:
@@ -779,12 +593,6 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _trump_text(trump: Trump | None, tr: Translator) -> str:
-    if trump is None:
-        return tr("not decided yet")
-    return tr(str(trump))
-
-
 def _fresh_copy(game: Game) -> Game:
     return Game(game.seed, game.rules, game.deck)
 
@@ -821,4 +629,4 @@ def seed_from_query(query: str | None) -> int | None:
         return None
 
 
-__all__ = ["BOT_SPEEDS", "DEAL_SPEEDS", "Table", "check_seed", "fresh_seed", "seed_from_query"]
+__all__ = ["Table", "check_seed", "fresh_seed", "seed_from_query"]
