@@ -314,6 +314,7 @@ class SeatView:
     actor: int | None = None  # the seat that must act now (Game.actor)
     declaration_count: int = 0  # the score's multiplier so far (D5)
     penalty_adjustment: int = 0  # failed-throw penalties on the attackers' total so far (L5, public)
+    friend_revealed: bool = False  # the friend has played the called card (F6, public)
 
 
 # ---------------------------------------------------------------- the game
@@ -585,7 +586,7 @@ class Game:
             to_play=to_play, forced_options=self._forced if seat == to_play else (), actor=self.actor,
             points_shown=tuple(shown_points), kitty=self.kitty if kitty_known else None,
             tricks=tuple(self._tricks), all_dealt=self.all_dealt, declaration_count=self._declaration_count,
-            penalty_adjustment=self._penalty_adjustment,
+            penalty_adjustment=self._penalty_adjustment, friend_revealed=self._friend_revealed,
         )
 
     def declaration_options(self, seat: int) -> list[tuple[Card, ...]]:
@@ -749,8 +750,8 @@ class Game:
         self._need_phase(Phase.DEALING, "D6", N_("closing the deal"))
         if not self.all_dealt:
             left = len(self._stock) - self._dealt
-            raise IllegalActionError("D1", Text("{count} card is still to be dealt", count=left) if left == 1
-                                     else Text("{count} cards are still to be dealt", count=left))
+            raise IllegalActionError("D1", Text.plural("{count} card is still to be dealt",
+                                                       "{count} cards are still to be dealt", count=left))
 
     def _verify_bury(self, action: Bury) -> None:
         if self._phase is Phase.DEALING:
