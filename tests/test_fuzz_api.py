@@ -89,7 +89,7 @@ def expect_clear(call: Callable[[], Any], what: str) -> Any:
 
 API: dict[str, tuple[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = {
     "parse_cards": (tutor.parse_cards, (CARDS,)),
-    "format_notation": (tutor.format_notation, (CARDS,)),
+    "str(parse_cards)": (lambda cards: str(tutor.parse_cards(cards)), (CARDS,)),
     "points": (tutor.points, (CARDS,)),
     "Cards": (Cards, (CARDS,)),
     "Card": (Card, (JUNK, JUNK)),

@@ -18,7 +18,7 @@ from tutor.bidding import (
                            kitty_flip,
 )
 from tutor.bots import play_random_hand, random_action
-from tutor.cards import PACK, Card, Cards, Suit, points
+from tutor.cards import PACK, Card, Cards, Suit
 from tutor.combos import Component, Kind, is_pair, is_tractor, split
 from tutor.errors import (
                            CardCountError,
@@ -41,7 +41,7 @@ from tutor.game import (
                            SeatView,
                            Solo,
 )
-from tutor.notation import format_notation, parse_cards
+from tutor.notation import parse_cards, points
 from tutor.order import Trump
 from tutor.ruff import check_ruff
 from tutor.rules import Ruleset
@@ -55,7 +55,7 @@ __all__ = [
     "Declare", "Event", "Game", "HandScore", "IllegalActionError", "InvalidPlayError", "Kind", "LegalFollows",
     "NotationError", "Phase", "Play", "Ruleset", "SeatView", "Solo", "Suit", "ThrowResult", "TrickOutcome",
     "Trump", "TutorError", "Verdict", "can_overturn", "check_declaration", "check_follow", "check_ruff",
-    "check_throw", "declaration_strength", "explain_trick", "flip_trump", "format_notation", "is_pair", "is_tractor",
+    "check_throw", "declaration_strength", "explain_trick", "flip_trump", "is_pair", "is_tractor",
     "kitty_flip", "kitty_multiplier", "legal_follows", "parse_cards", "play_random_hand", "points",
     "random_action", "score_hand", "split", "trick_winner",
 ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Final, TypeVar
 
 from tutor.errors import TutorError, shown
-from tutor.i18n import Text
+from tutor.text import Text
 
 SEATS: Final = 5
 

@@ -19,6 +19,8 @@ from enum import Enum
 from typing import Any, Final
 
 from tutor.errors import TutorError, shown
+from tutor.faces import face, row, style_sheet
+from tutor.text import Notated, Text
 
 
 class Suit(Enum):
@@ -42,7 +44,7 @@ HAND_SIZE: Final = 20  # C2
 KITTY_SIZE: Final = 8  # C2
 
 
-class Card:
+class Card(Notated):
     """One of the 54 distinct cards. ``rank`` is 2–14 (J=11 … A=14) for suited cards,
     15 (small joker 小王) or 16 (big joker 大王) with ``suit`` None.
 
@@ -62,14 +64,10 @@ class Card:
     def __new__(cls, suit: Suit | None, rank: int) -> Card:
         if suit is None:
             if rank not in (SMALL_JOKER, BIG_JOKER):
-                from tutor.i18n import Text  # tutor.i18n imports this module
-
                 raise TutorError(Text("a joker has rank {small} or {big}, not {rank}",
                                       small=SMALL_JOKER, big=BIG_JOKER, rank=shown(rank)))
             return _CARDS[52 + rank - SMALL_JOKER]
         if not isinstance(suit, Suit) or not isinstance(rank, int) or not 2 <= rank <= 14:
-            from tutor.i18n import Text
-
             raise TutorError(Text("no such card: suit {suit}, rank {rank}", suit=shown(suit), rank=shown(rank)))
         return _CARDS[SUITS.index(suit) * 13 + rank - 2]
 
@@ -106,9 +104,9 @@ class Card:
         return f"Card({suit}, {self.rank})"
 
     def _repr_html_(self) -> str:
-        from tutor.display import cards_html
-
-        return cards_html((self,))
+        """The card drawn in a notebook (its screen-reader name in the kernel's language);
+        :mod:`tutor.display` draws cards with a trump, hands and tricks."""
+        return style_sheet() + row((face(self._text, self.points),))
 
 
 class Cards(tuple[Card, ...]):
@@ -139,9 +137,8 @@ class Cards(tuple[Card, ...]):
         return f"parse_cards({format_cards(self)!r})"
 
     def _repr_html_(self) -> str:
-        from tutor.display import cards_html
-
-        return cards_html(self)
+        """The cards drawn side by side in a notebook, in their order."""
+        return style_sheet() + row(face(card._text, card.points) for card in self)
 
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(54))
@@ -149,17 +146,17 @@ DISTINCT_CARDS: Final = _CARDS
 PACK: Final[tuple[Card, ...]] = tuple(card for card in _CARDS for _ in range(2))  # C1
 
 
-def points(cards: Iterable[Card] | str) -> int:
-    """Point value of cards (C3): 5s are 5, 10s and Ks are 10. Cards may be notation text.
+def points(cards: Iterable[Card]) -> int:
+    """Point value of cards (C3): 5s are 5, 10s and Ks are 10 (cards as notation text:
+    :func:`tutor.notation.points`, the package's ``tutor.points``).
 
     >>> from tutor.notation import parse_cards
-    >>> points(parse_cards("♠5 ♥10 ♣K ♦A BJ")), points("♠5 ♠5")
-    (25, 10)
+    >>> points(parse_cards("♠5 ♥10 ♣K ♦A BJ"))
+    25
     """
     if isinstance(cards, str):
-        from tutor.notation import parse_cards  # tutor.notation imports this module
-
-        cards = parse_cards(cards)
+        raise TutorError(Text("the cards module counts the points of cards, not of text like {value}; "
+                              "tutor.points reads text too", value=shown(cards)))
     try:
         return sum(card.points for card in cards)
     except (AttributeError, TypeError):
@@ -167,8 +164,6 @@ def points(cards: Iterable[Card] | str) -> int:
 
 
 def _not_cards(value: object) -> TutorError:
-    from tutor.i18n import Text  # tutor.i18n imports this module
-
     return TutorError(Text("expected cards as text or a sequence of cards, got {value}", value=shown(value)))
 
 

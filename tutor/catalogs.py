@@ -2,7 +2,9 @@
 
 Every message is found the ordinary gettext way (Babel's extractor): string literals
 passed to ``Text``, ``tr``, ``_`` and ``N_`` in ``tutor/`` and ``widgets/`` and in the
-lessons' code cells, and every markdown cell of every lesson (keyed by its cell id).
+lessons' code cells, the two templates of ``Text.plural`` (a ``msgid`` with its
+``msgid_plural``, translated in as many forms as the language has: ``msgstr[0]`` only in
+Chinese), and every markdown cell of every lesson (keyed by its cell id).
 :func:`update` writes them into each language's ``.po`` files, keeping the translations
 already made; a new Traditional Chinese entry starts as a draft converted from the
 Simplified one with OpenCC, marked fuzzy until someone reviews it. :func:`problems`
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as CatalogMessage
 from babel.messages.extract import extract, extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
@@ -31,10 +34,10 @@ from tutor.i18n import CODE_CATALOGS, LANGUAGES, locale_dir, placeholders
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 LESSONS: Final = ROOT / "lessons"
-KEYWORDS: Final = {"Text": None, "tr": None, "_": None, "N_": None}
+KEYWORDS: Final = {"Text": None, "tr": None, "_": None, "N_": None, "plural": (1, 2)}
 TRANSLATED: Final = tuple(language for language in LANGUAGES if language != "en")
 _GAME: Final = ("tutor/game.py", "tutor/record.py", "tutor/course.py", "tutor/strategy.py", "tutor/bots.py",
-                "tutor/rules.py", "tutor/bidding.py", "tutor/scoring.py")
+                "tutor/rules.py", "tutor/bidding.py", "tutor/scoring.py", "tutor/narration.py")
 
 
 def catalog_of(path: str) -> str:
@@ -48,21 +51,31 @@ def catalog_of(path: str) -> str:
     return "rules"
 
 
+MessageId = str | tuple[str, str]
+"""A message's English: its template, or a plural message's ``(singular, plural)`` templates."""
+
+
 @dataclass(frozen=True, slots=True)
 class Message:
     """One message to translate: its text, context (a lesson cell's id) and where it is."""
 
-    id: str
+    id: MessageId
     context: str | None
     locations: tuple[tuple[str, int], ...]
 
 
-def code_messages() -> dict[str, dict[str, Message]]:
+def code_messages() -> dict[str, dict[MessageId, Message]]:
     """Catalog name → message id → message, for every message made by code."""
-    found: dict[str, dict[str, Message]] = {name: {} for name in CODE_CATALOGS}
+    found: dict[str, dict[MessageId, Message]] = {name: {} for name in CODE_CATALOGS}
 
-    def add(path: str, line: int, text: object) -> None:
-        if not isinstance(text, str) or not text:
+    def add(path: str, line: int, found_text: object) -> None:
+        text: MessageId
+        if isinstance(found_text, tuple) and len(found_text) == 2 and all(isinstance(t, str) and t
+                                                                          for t in found_text):
+            text = (str(found_text[0]), str(found_text[1]))
+        elif isinstance(found_text, str) and found_text:
+            text = found_text
+        else:
             return
         messages = found[catalog_of(path)]
         old = messages.get(text)
@@ -86,7 +99,7 @@ def lesson_notebooks() -> list[Path]:
     return sorted(LESSONS.glob("*.ipynb"), key=lambda path: (path.stem != "index", path.stem))
 
 
-def lesson_messages(notebook: Path) -> dict[str, Message]:
+def lesson_messages(notebook: Path) -> dict[MessageId, Message]:
     """Cell id → the English text of each markdown cell of a lesson."""
     return {cell["id"]: Message("".join(cell["source"]), cell["id"], ((f"lessons/{notebook.name}", 0),))
             for cell in _cells(notebook) if cell["cell_type"] == "markdown"}
@@ -101,18 +114,40 @@ def _catalogs(names: tuple[str, ...] = ()) -> Iterator[tuple[str, list[Message]]
     """Each catalog's file name and its messages in order (only ``names`` if given)."""
     for name, messages in code_messages().items():
         if not names or name in names:
-            yield name, sorted(messages.values(), key=lambda m: m.id)
+            yield name, sorted(messages.values(), key=lambda m: singular(m.id))
     for notebook in lesson_notebooks():
         if not names or f"lesson-{notebook.stem}" in names:
             yield f"lesson-{notebook.stem}", list(lesson_messages(notebook).values())
 
 
+def singular(id: MessageId) -> str:
+    """A message's English template (a plural message's singular one)."""
+    return id if isinstance(id, str) else id[0]
+
+
 def read_catalog(path: Path) -> Catalog:
-    """A ``.po`` file (an empty catalog when it does not exist yet)."""
+    """A ``.po`` file of ``locale_dir(language)`` (an empty catalog when it does not exist
+    yet), read with its language's plural forms (the files carry no header)."""
+    locale = path.parent.parent.name
     if not path.exists():
-        return Catalog()
+        return Catalog(locale=locale)
     with path.open("rb") as file:
-        return read_po(file)
+        return read_po(file, locale=locale)
+
+
+def entry_for(catalog: Catalog, message: Message) -> CatalogMessage | None:
+    """The catalog's entry for ``message``: one with the same English, plural or not
+    (an entry that was singular before a message became plural is not its translation)."""
+    entry = catalog.get(message.id, message.context)
+    return entry if entry is not None and entry.id == message.id else None
+
+
+def forms(entry: CatalogMessage) -> tuple[str, ...]:
+    """An entry's translation: its one string, or each plural form."""
+    string = entry.string
+    if string is None:
+        return ("",)
+    return (string,) if isinstance(string, str) else tuple(str(s) for s in string)
 
 
 def update(*names: str, draft_traditional: bool = True) -> list[Path]:
@@ -134,12 +169,17 @@ def update(*names: str, draft_traditional: bool = True) -> list[Path]:
             old = read_catalog(path)
             new = Catalog(locale=language.replace("-", "_"), project="qidong-tutor", fuzzy=False)
             for message in messages:
-                kept = old.get(message.id, message.context)
-                string, flags = (kept.string, set(kept.flags)) if kept and kept.string else ("", set())
-                if not string and language == "zh-Hant" and converter is not None:
-                    source = simplified.get(message.id, message.context)
-                    if source and source.string and not source.fuzzy:
-                        string, flags = converter.convert(str(source.string)), {"fuzzy"}
+                kept = entry_for(old, message)
+                string: str | tuple[str, ...] = ""
+                flags: set[str] = set()
+                if kept is not None and all(forms(kept)):
+                    string = forms(kept)[0] if isinstance(message.id, str) else forms(kept)
+                    flags = set(kept.flags)
+                elif language == "zh-Hant" and converter is not None:
+                    source = entry_for(simplified, message)
+                    if source is not None and all(forms(source)) and not source.fuzzy:
+                        drafts = tuple(converter.convert(form) for form in forms(source))
+                        string, flags = (drafts[0] if isinstance(message.id, str) else drafts), {"fuzzy"}
                 new.add(message.id, string, locations=message.locations if not message.context else (),
                         flags=flags, context=message.context)
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -166,19 +206,19 @@ def problems(*names: str) -> list[str]:
             catalog = read_catalog(path)
             where = f"{language}/{name}.po"
             wanted = {(m.id, m.context) for m in messages}
-            found.extend(f"{where}: stale entry {_short(str(old.id))} (run ./dev catalogs)"
+            found.extend(f"{where}: stale entry {_short(old.id)} (run ./dev catalogs)"
                          for old in catalog if old.id and (old.id, old.context) not in wanted)
             for message in messages:
-                entry = catalog.get(message.id, message.context)
+                entry = entry_for(catalog, message)
                 if entry is None:
                     found.append(f"{where}: missing {_short(message.id)} (run ./dev catalogs, then translate)")
-                elif not entry.string:
+                elif not all(forms(entry)):
                     found.append(f"{where}: untranslated {_short(message.id)}")
                 elif entry.fuzzy:
                     found.append(f"{where}: fuzzy (review, then remove the flag) {_short(message.id)}")
                 else:
                     found.extend(f"{where}: {problem} in {_short(message.id)}"
-                                 for problem in _differences(message.id, str(entry.string), bool(message.context)))
+                                 for problem in differences(message, forms(entry)))
     if not names:
         found.extend(_disagreements())
     return found
@@ -189,21 +229,43 @@ def _disagreements() -> list[str]:
     kernel reads them all into one table)."""
     found = []
     for language in TRANSLATED:
-        said: dict[str, tuple[str, str]] = {}
+        said: dict[object, tuple[str, tuple[str, ...]]] = {}
         for name in CODE_CATALOGS:
             for entry in read_catalog(locale_dir(language) / f"{name}.po"):
-                if not entry.id or not entry.string or entry.fuzzy:
+                if not entry.id or not all(forms(entry)) or entry.fuzzy:
                     continue
-                first = said.setdefault(str(entry.id), (name, str(entry.string)))
-                if first[1] != entry.string:
-                    found.append(f"{language}: {_short(str(entry.id))} is {first[1]!r} in {first[0]}.po "
-                                 f"but {entry.string!r} in {name}.po")
+                first = said.setdefault(entry.id, (name, forms(entry)))
+                if first[1] != forms(entry):
+                    found.append(f"{language}: {_short(entry.id)} is {first[1]!r} in {first[0]}.po "
+                                 f"but {forms(entry)!r} in {name}.po")
     return found
 
 
-def _differences(english: str, translated: str, markdown: bool) -> list[str]:
+def differences(message: Message, translated: tuple[str, ...]) -> list[str]:
     """How a translation departs from what it must keep: placeholders, and in lesson
-    text the rule IDs, card examples, code and links."""
+    text the rule IDs, card examples, code and links.
+
+    A plural message's last form is said for most numbers (in Chinese, for every
+    number), so it keeps the plural template's placeholders; another form may leave
+    some out (``a tractor`` for ``{count} tractors``) but adds none.
+
+    >>> dealt = Message(("{count} card is dealt", "{count} cards are dealt"), None, ())
+    >>> differences(dealt, ("发了{count}张牌",)), differences(dealt, ("发了牌",))
+    ([], ["placeholders [] instead of ['count']"])
+    >>> differences(Message("{card} wins", None, ()), ("{cards}赢",))
+    ["placeholders ['cards'] instead of ['card']"]
+    """
+    if isinstance(message.id, tuple):
+        one, other = message.id
+        found = _differences(other, translated[-1], False)
+        found.extend(f"form {i} adds placeholders {sorted(placeholders(form) - placeholders(one) - placeholders(other))}"
+                     for i, form in enumerate(translated[:-1])
+                     if placeholders(form) - placeholders(one) - placeholders(other))
+        return found
+    return _differences(message.id, translated[0], bool(message.context))
+
+
+def _differences(english: str, translated: str, markdown: bool) -> list[str]:
     found = []
     if not markdown and placeholders(english) != placeholders(translated):
         found.append(f"placeholders {sorted(placeholders(translated))} instead of {sorted(placeholders(english))}")
@@ -215,7 +277,8 @@ def _differences(english: str, translated: str, markdown: bool) -> list[str]:
     return found
 
 
-def _short(text: str) -> str:
+def _short(id: object) -> str:
+    text = id if isinstance(id, str) else str(id[0]) if isinstance(id, tuple | list) and id else str(id)
     line = text.replace("\n", " ")
     return repr(line[:70] + ("…" if len(line) > 70 else ""))
 

@@ -1,7 +1,7 @@
 """Combinations: singles, pairs and tractors (M1–M3), and the canonical split of
 a lead into components (L2).
 
->>> from tutor.notation import parse_cards, format_notation
+>>> from tutor.notation import parse_cards
 >>> spades = Trump("♠")
 >>> is_tractor("♥10 ♥10 ♥9 ♥9", spades), is_tractor("♥5 ♥5 ♥3 ♥3", spades)
 (True, False)

@@ -1,7 +1,8 @@
 """The errors of the rules module: every one a ``ValueError`` with a plain reason.
 
-The reason (``error.args[0]``) is a :class:`~tutor.i18n.Text` wherever the tutor
-raises one, so a translator can say it in the learner's language.
+The reason (``error.args[0]``) is a :class:`~tutor.text.Text` wherever the tutor
+raises one, so a translator can say it in the learner's language. The layer just above
+:mod:`tutor.text`: everything else may raise these.
 
 >>> issubclass(NotationError, ValueError) and issubclass(IllegalActionError, ValueError)
 True
@@ -10,6 +11,8 @@ True
 from __future__ import annotations
 
 from typing import Final
+
+from tutor.text import Text
 
 QUOTE: Final = 60
 """How much of a wrong value an error quotes."""
@@ -28,8 +31,6 @@ def shown(value: object) -> str:
     except Exception:  # noqa: BLE001 - a value whose repr fails is still refused clearly
         text = f"<{type(value).__name__}>"
     return text if len(text) <= QUOTE else text[:QUOTE] + "…"
-
-
 
 
 class TutorError(ValueError):
@@ -57,8 +58,6 @@ class IllegalActionError(TutorError):
     """A game action refused by a rule; ``rule`` is its ID, ``reason`` the sentence."""
 
     def __init__(self, rule: str, reason: str) -> None:
-        from tutor.i18n import Text  # tutor.i18n imports this module
-
         super().__init__(Text("{reason} ({rule})", reason=reason, rule=rule))
         self.rule = rule
         self.reason = reason

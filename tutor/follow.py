@@ -154,52 +154,46 @@ class _Position:
         if not played:
             return Text("you played no card (0 cards), but the lead {lead} has {n}, so you must play exactly {n}",
                         lead=lead, n=n)
-        if count == 1:
-            return Text("you played {cards} (1 card), but the lead {lead} has {n}, so you must play exactly {n}",
-                        cards=played, lead=lead, n=n)
-        return Text("you played {cards} ({count} cards), but the lead {lead} has {n}, so you must play exactly {n}",
-                    cards=played, count=count, lead=lead, n=n)
+        return Text.plural("you played {cards} (1 card), but the lead {lead} has {n}, so you must play exactly {n}",
+                           "you played {cards} ({count} cards), but the lead {lead} has {n}, so you must play exactly {n}",
+                           cards=played, count=count, lead=lead, n=n)
 
     def _suit_reason(self, others: tuple[Card, ...]) -> Text:
         """W2: cards of another suit while the hand still holds enough of the led one."""
         held, count = self.suit, len(self.suit)
         if self.shape.lane == TRUMP:
-            if count == 1:
-                return Text("trumps were led and you still hold 1 trump card ({held}), so every card you play "
-                            "must be a trump card, not {others}", held=held, others=others)
-            return Text("trumps were led and you still hold {count} trump cards ({held}), so every card you play "
-                        "must be a trump card, not {others}", count=count, held=held, others=others)
+            return Text.plural("trumps were led and you still hold 1 trump card ({held}), so every card you play "
+                               "must be a trump card, not {others}",
+                               "trumps were led and you still hold {count} trump cards ({held}), so every card you play "
+                               "must be a trump card, not {others}", count=count, held=held, others=others)
         suit = self.suit_name
-        if count == 1:
-            return Text("{suit} was led and you still hold 1 {suit} card ({held}), so every card you play "
-                        "must be a {suit} card, not {others}", suit=suit, held=held, others=others)
-        return Text("{suit} was led and you still hold {count} {suit} cards ({held}), so every card you play "
-                    "must be a {suit} card, not {others}", suit=suit, count=count, held=held, others=others)
+        return Text.plural("{suit} was led and you still hold 1 {suit} card ({held}), so every card you play "
+                           "must be a {suit} card, not {others}",
+                           "{suit} was led and you still hold {count} {suit} cards ({held}), so every card you play "
+                           "must be a {suit} card, not {others}", suit=suit, count=count, held=held, others=others)
 
     def _short_reason(self, missing: tuple[Card, ...]) -> Text:
         """W2: a hand short of the led suit kept some of it."""
         held, count = self.suit, len(self.suit)
         if self.shape.lane == TRUMP:
-            if count == 1:
-                return Text("you hold only 1 trump card ({held}); you must play all of them before any other card, "
-                            "and you kept {missing}", held=held, missing=missing)
-            return Text("you hold only {count} trump cards ({held}); you must play all of them before any other "
-                        "card, and you kept {missing}", count=count, held=held, missing=missing)
+            return Text.plural("you hold only 1 trump card ({held}); you must play all of them before any other card, "
+                               "and you kept {missing}",
+                               "you hold only {count} trump cards ({held}); you must play all of them before any other "
+                               "card, and you kept {missing}", count=count, held=held, missing=missing)
         suit = self.suit_name
-        if count == 1:
-            return Text("you hold only 1 {suit} card ({held}); you must play all of them before any other card, "
-                        "and you kept {missing}", suit=suit, held=held, missing=missing)
-        return Text("you hold only {count} {suit} cards ({held}); you must play all of them before any other "
-                    "card, and you kept {missing}", suit=suit, count=count, held=held, missing=missing)
+        return Text.plural("you hold only 1 {suit} card ({held}); you must play all of them before any other card, "
+                           "and you kept {missing}",
+                           "you hold only {count} {suit} cards ({held}); you must play all of them before any other "
+                           "card, and you kept {missing}", suit=suit, count=count, held=held, missing=missing)
 
     def _duty_verdict(self, got: _Score, in_suit: list[Card]) -> Verdict:
         shape, best = self.shape, self.best
         if shape.kind is not None and shape.size == 2:
             pairs = [[card] for run in self.runs for card in run]
             held = _pairs_text(pairs)
-            reason = (Text("you hold the pair {pairs}; when a pair is led you must follow with a pair", pairs=held)
-                      if len(pairs) == 1 else
-                      Text("you hold the pairs {pairs}; when a pair is led you must follow with a pair", pairs=held))
+            reason = Text.plural("you hold the pair {pairs}; when a pair is led you must follow with a pair",
+                                 "you hold the pairs {pairs}; when a pair is led you must follow with a pair",
+                                 count=len(pairs), pairs=held)
             return illegal("W3", reason, self.example())
         rule = "W5" if shape.is_throw else "W4"
         if got.tractors < best.tractors:
@@ -208,46 +202,45 @@ class _Position:
             held = _pairs_text(runs)
             if shape.is_throw:
                 reason = self._throw_tractor_reason(len(shape.tractors), len(runs), held)
-            elif len(runs) == 1:
-                reason = Text("you hold the tractor {tractors}; when a {length}-pair tractor is led you must "
-                              "follow with a tractor of that length", tractors=held, length=shape.tractors[0])
             else:
-                reason = Text("you hold the tractors {tractors}; when a {length}-pair tractor is led you must "
-                              "follow with a tractor of that length", tractors=held, length=shape.tractors[0])
+                reason = Text.plural("you hold the tractor {tractors}; when a {length}-pair tractor is led you must "
+                                     "follow with a tractor of that length",
+                                     "you hold the tractors {tractors}; when a {length}-pair tractor is led you must "
+                                     "follow with a tractor of that length",
+                                     count=len(runs), tractors=held, length=shape.tractors[0])
             return illegal(rule, reason, self.example())
         pairs = [[card] for run in self.runs for card in run]
-        held, one = _pairs_text(pairs), len(pairs) == 1
+        held = _pairs_text(pairs)
         if shape.is_throw:
-            reason = (Text("you hold the pair {pairs}; after the throw you must play as many pairs as you can, "
-                           "here {best}, and you played {got}", pairs=held, best=best.pairs, got=got.pairs) if one
-                      else Text("you hold the pairs {pairs}; after the throw you must play as many pairs as you "
-                                "can, here {best}, and you played {got}", pairs=held, best=best.pairs, got=got.pairs))
-        elif one:
-            reason = Text("you have no {length}-pair tractor in {suit}, but you hold the pair {pairs}; after a "
-                          "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
-                          "played {got}", length=shape.tractors[0], suit=self.suit_name, pairs=held,
-                          best=best.pairs, got=got.pairs)
+            reason = Text.plural("you hold the pair {pairs}; after the throw you must play as many pairs as you can, "
+                                 "here {best}, and you played {got}",
+                                 "you hold the pairs {pairs}; after the throw you must play as many pairs as you "
+                                 "can, here {best}, and you played {got}",
+                                 count=len(pairs), pairs=held, best=best.pairs, got=got.pairs)
         else:
-            reason = Text("you have no {length}-pair tractor in {suit}, but you hold the pairs {pairs}; after a "
-                          "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
-                          "played {got}", length=shape.tractors[0], suit=self.suit_name, pairs=held,
-                          best=best.pairs, got=got.pairs)
+            reason = Text.plural("you have no {length}-pair tractor in {suit}, but you hold the pair {pairs}; after a "
+                                 "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
+                                 "played {got}",
+                                 "you have no {length}-pair tractor in {suit}, but you hold the pairs {pairs}; after a "
+                                 "{length}-pair tractor you must play as many pairs as you can, here {best}, and you "
+                                 "played {got}", count=len(pairs), length=shape.tractors[0], suit=self.suit_name,
+                                 pairs=held, best=best.pairs, got=got.pairs)
         return illegal(rule, reason, self.example())
 
     def _throw_tractor_reason(self, led: int, held: int, tractors: object) -> Text:
         """W5: a throw with tractors, and a follower who kept back a tractor."""
         suit = self.suit_name
-        if led == 1 and held == 1:
-            return Text("the throw contains a tractor, and you hold the tractor {tractors} in {suit}; your follow "
-                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
-        if led == 1:
-            return Text("the throw contains a tractor, and you hold the tractors {tractors} in {suit}; your follow "
-                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
-        if held == 1:
-            return Text("the throw contains tractors, and you hold the tractor {tractors} in {suit}; your follow "
-                        "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
-        return Text("the throw contains tractors, and you hold the tractors {tractors} in {suit}; your follow "
-                    "must match the throw's tractors as far as your cards allow", tractors=tractors, suit=suit)
+        if led == 1:  # two numbers in one sentence: the led one picks the message, the held one its form
+            return Text.plural("the throw contains a tractor, and you hold the tractor {tractors} in {suit}; your "
+                               "follow must match the throw's tractors as far as your cards allow",
+                               "the throw contains a tractor, and you hold the tractors {tractors} in {suit}; your "
+                               "follow must match the throw's tractors as far as your cards allow",
+                               count=held, tractors=tractors, suit=suit)
+        return Text.plural("the throw contains tractors, and you hold the tractor {tractors} in {suit}; your follow "
+                           "must match the throw's tractors as far as your cards allow",
+                           "the throw contains tractors, and you hold the tractors {tractors} in {suit}; your follow "
+                           "must match the throw's tractors as far as your cards allow",
+                           count=held, tractors=tractors, suit=suit)
 
     def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> Text:
         name, n = self.suit_name, self.shape.size
@@ -256,13 +249,11 @@ class _Position:
         others = [c for c in played if c not in in_suit]
         if not self.suit:
             ruff = all(self.trump.is_trump(c) for c in others)
-            if n == 1:
-                return (Text("you have no {suit}, so any card may be played — all trumps, so it may be a ruff (R1)",
-                             suit=name) if ruff
-                        else Text("you have no {suit}, so any card may be played", suit=name))
-            return (Text("you have no {suit}, so any {n} cards may be played — all trumps, so it may be a ruff (R1)",
-                         suit=name, n=n) if ruff
-                    else Text("you have no {suit}, so any {n} cards may be played", suit=name, n=n))
+            return (Text.plural("you have no {suit}, so any card may be played — all trumps, so it may be a ruff (R1)",
+                                "you have no {suit}, so any {n} cards may be played — all trumps, so it may be a "
+                                "ruff (R1)", count=n, suit=name, n=n) if ruff
+                    else Text.plural("you have no {suit}, so any card may be played",
+                                     "you have no {suit}, so any {n} cards may be played", count=n, suit=name, n=n))
         return Text("you play all your {suit} ({held}) and make up the rest with {others}, which cannot win the "
                     "trick (W2, R1)", suit=name, held=self.suit, others=others)
 

@@ -1,11 +1,13 @@
 """The one translation layer for every user-visible text.
 
 A message is an English template with named ``{placeholders}``. Code that says
-something to a learner makes a :class:`Text`: it reads as English wherever a string
-is expected, and it remembers its template and parameters, so a :class:`Translator`
-can say it in any language of the course. Catalogs are gettext ``.po`` files under
-``tutor/locales/`` (read with Babel; ``./dev catalogs`` keeps them in step with the
-code and the lessons).
+something to a learner makes a :class:`Text` (:mod:`tutor.text`, the bottom layer,
+re-exported here): it reads as English wherever a string is expected, and it remembers
+its template and parameters, so a :class:`Translator` can say it in any language of the
+course, a plural message in the form its count needs. Catalogs are gettext ``.po`` files
+under ``tutor/locales/`` (read with Babel; ``./dev catalogs`` keeps them in step with the
+code and the lessons). This layer sits above the errors and below the cards: it knows
+a card only as a :class:`~tutor.text.Notated` value.
 
 >>> from tutor.notation import parse_cards
 >>> listed = and_list([parse_cards("BJ"), "♥7", "♠3"])
@@ -20,15 +22,21 @@ code and the lessons).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
+from gettext import c2py
 from pathlib import Path
-from string import Formatter
-from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
-from tutor.cards import Card, format_cards
 from tutor.errors import TutorError, shown
+from tutor.text import MAX_PARAM, Capitalized, N_, Notated, Text, capitalized, english, placeholders
+
+__all__ = [
+    "CODE_CATALOGS", "ENGLISH", "LANGUAGES", "LANGUAGE_NAMES", "LOCALES", "MAX_LIST", "MAX_PARAM", "Capitalized",
+    "N_", "Text", "Translator", "and_list", "capitalized", "current", "locale_dir", "negotiate", "or_list",
+    "placeholders", "said", "set_language",
+]
 
 LANGUAGES: Final = ("en", "zh-Hans", "zh-Hant")
 """The languages of the course: English, Simplified and Traditional Chinese."""
@@ -48,96 +56,6 @@ _JOKERS: Final = {"en": {}, "zh-Hans": {"BJ": "大王", "SJ": "小王"}, "zh-Han
 def locale_dir(language: str) -> Path:
     """The folder of a translated language's catalogs (``zh-Hans`` → ``zh_Hans``)."""
     return LOCALES / language.replace("-", "_") / "LC_MESSAGES"
-
-
-def N_(message: str) -> str:  # noqa: N802 — gettext's name for "mark for translation"
-    """Mark a template for translation where it is defined but translated later
-    (a table of labels): returns it unchanged, and ``./dev catalogs`` finds it."""
-    return message
-
-
-def placeholders(template: str) -> frozenset[str]:
-    """The named placeholders of a template.
-
-    >>> sorted(placeholders("{cards}: {reason}."))
-    ['cards', 'reason']
-    """
-    return frozenset(name for _, name, _, _ in Formatter().parse(template) if name)
-
-
-class Text(str):
-    """A message for a learner: English where a string is expected, translatable
-    anywhere (its ``template`` and ``params`` are kept).
-
-    Parameters may be plain values, other :class:`Text` (translated too), cards, or
-    sequences of cards (written in the language's card names: 大王 for BJ in Chinese).
-
-    >>> t = Text("{a} and {b}", a=Text("hearts"), b="♠")
-    >>> t, t.template, t.params["a"].template
-    ('hearts and ♠', '{a} and {b}', 'hearts')
-    """
-
-    template: str
-    params: Mapping[str, object]
-
-    def __new__(cls, template: str, /, **params: object) -> Text:
-        if any(type(value) is str and len(value) > MAX_PARAM for value in params.values()):
-            params = {key: _cut(value) for key, value in params.items()}
-        self = super().__new__(cls, ENGLISH.fill(template, params))
-        self.__dict__.update(template=template, params=MappingProxyType(params))
-        return self
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a Text cannot be changed")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _make_text, (self.template, dict(self.params))
-
-    def capitalized(self) -> Text:
-        """The same message starting a sentence (English capitalises; Chinese has no case).
-
-        >>> Text("you played {n} cards", n=2).capitalized()
-        'You played 2 cards'
-        """
-        return _Capitalized(self)
-
-
-MAX_PARAM: Final = 200
-"""A plain-text parameter longer than this (a huge input quoted back) is cut to its start,
-so no message runs to thousands of characters."""
-
-
-def _cut(value: object) -> object:
-    if type(value) is str and len(value) > MAX_PARAM:
-        return value[:80] + "…"
-    return value
-
-
-def _make_text(template: str, params: dict[str, object]) -> Text:
-    return Text(template, **params)
-
-
-class _Capitalized(Text):
-    """A message at the start of a sentence: its first letter upper-case in English."""
-
-    def __new__(cls, inner: Text) -> _Capitalized:
-        english = str.__str__(inner)
-        self = str.__new__(cls, english[:1].upper() + english[1:])
-        self.__dict__.update(template=inner.template, params=inner.params)
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return _Capitalized, (Text(self.template, **self.params),)
-
-
-def capitalized(message: str) -> str:
-    """A message at the start of a sentence (see :meth:`Text.capitalized`); a plain
-    string is capitalised as it is.
-
-    >>> capitalized(Text("{n} cards", n=2)), capitalized("hearts")
-    ('2 cards', 'Hearts')
-    """
-    return message.capitalized() if isinstance(message, Text) else message[:1].upper() + message[1:]
 
 
 def and_list(items: Sequence[object]) -> object:
@@ -203,7 +121,12 @@ class Translator:
     """Says messages in one language of the course.
 
     Unknown languages are refused; a message missing from the catalog is said in English
-    (the tests make sure none is missing).
+    (the tests make sure none is missing). A plural message (:meth:`Text.plural`) is said
+    in the form the language's plural rule picks for its count:
+
+    >>> left = Text.plural("{count} card is still to be dealt", "{count} cards are still to be dealt", count=1)
+    >>> Translator("en")(left), Translator("zh-Hans")(left)
+    ('1 card is still to be dealt', '还有1张牌没发')
     """
 
     __slots__ = ("language", "_catalog")
@@ -213,7 +136,7 @@ class Translator:
             raise TutorError(Text("unknown language {language}; choose one of {languages}",
                                   language=shown(language), languages=", ".join(LANGUAGES)))
         self.language: Final = language
-        self._catalog: Mapping[str, str] = _catalog(language)
+        self._catalog: Final = _catalog(language)
 
     def __repr__(self) -> str:
         return f"Translator({self.language!r})"
@@ -230,11 +153,28 @@ class Translator:
         if not isinstance(message, str):
             raise TutorError(Text("a message is text, not {value}", value=shown(message)))
         if isinstance(message, Text) and not params:
-            said = self.fill(self._catalog.get(message.template, message.template), message.params)
-            if isinstance(message, _Capitalized) and self.language == "en":
+            said = self.fill(self.template(message), message.params)
+            if isinstance(message, Capitalized) and self.language == "en":
                 said = said[:1].upper() + said[1:]
             return said
-        return self.fill(self._catalog.get(message, message), params)
+        return self.fill(self._catalog.messages.get(message, message), params)
+
+    def template(self, message: Text) -> str:
+        """The template ``message`` is said with in this language: its translation, the
+        form for its count if it is a plural message (English when there is none).
+
+        >>> dealt = Text.plural("{count} card is still to be dealt", "{count} cards are still to be dealt", count=4)
+        >>> Translator("en").template(dealt), Translator("zh-Hant").template(dealt)
+        ('{count} cards are still to be dealt', '還有{count}張牌沒發')
+        """
+        if message.plural_template is None:
+            return self._catalog.messages.get(message.template, message.template)
+        count = message.params["count"]
+        assert isinstance(count, int), "Text.plural makes the count a whole number"
+        forms = self._catalog.plurals.get((message.template, message.plural_template))
+        if forms is None:
+            return message.template if count == 1 else message.plural_template
+        return forms[min(self._catalog.rule(count), len(forms) - 1)]
 
     def fill(self, template: str, params: Mapping[str, object]) -> str:
         """Fill a template already in this language with ``params`` said in this language.
@@ -243,10 +183,11 @@ class Translator:
         by a space, wherever the template put it (``有 ♥2 ♥2 和 ♣A ♣A``); a lone suit
         sign, a rank or a number is not (``♥为主``, ``8张``).
         """
+        if self.language == "en":
+            return english(template, params)
         if not params:
             return template
-        said = template.format_map({name: self.value(value) for name, value in params.items()})
-        return _spaced(said) if self.language != "en" else said
+        return _spaced(template.format_map({name: self.value(value) for name, value in params.items()}))
 
     def sentences(self, *parts: str) -> str:
         """Sentences one after the other: a space between them in English, none in
@@ -266,15 +207,20 @@ class Translator:
         cards say nothing)."""
         if isinstance(value, Text):
             return self(value)
-        if isinstance(value, Card):
+        if isinstance(value, Notated):
             return self.cards((value,))
-        if isinstance(value, tuple | list) and all(isinstance(c, Card) for c in value):
+        if isinstance(value, tuple | list) and all(isinstance(c, Notated) for c in value):
             return self.cards(value)
         return value
 
-    def cards(self, cards: Iterable[Card]) -> str:
-        """Cards in this language's writing: ``♥7 ♥7``; the jokers by their names."""
-        text = format_cards(cards)
+    def cards(self, cards: Iterable[Notated]) -> str:
+        """Cards in this language's writing: ``♥7 ♥7``; the jokers by their names.
+
+        >>> from tutor.notation import parse_cards
+        >>> Translator("zh-Hans").cards(parse_cards("BJ ♥7 ♥7"))
+        '大王 ♥7 ♥7'
+        """
+        text = " ".join(map(str, cards))
         for notation, name in _JOKERS[self.language].items():
             text = text.replace(notation, name)
         return text
@@ -288,22 +234,45 @@ def _spaced(text: str) -> str:
     return _AFTER_CARD.sub(r"\1 ", _BEFORE_CARD.sub(r"\1 ", text))
 
 
+@dataclass(frozen=True, slots=True)
+class _Catalog:
+    """Every code message of one language."""
+
+    messages: Mapping[str, str]
+    """English template → translated template."""
+    plurals: Mapping[tuple[str, str], tuple[str, ...]]
+    """(singular, plural) English templates → the language's forms, in gettext's order."""
+    rule: Callable[[int], int]
+    """A count → the index of its form (gettext's ``Plural-Forms`` expression for the language)."""
+
+
 @cache
-def _catalog(language: str) -> Mapping[str, str]:
-    """Every code message of a language: English template → translated template."""
+def _catalog(language: str) -> _Catalog:
     if language == "en":
-        return {}
+        return _Catalog({}, {}, _english_rule)
+    from babel.messages.plurals import get_plural
     from babel.messages.pofile import read_po
 
-    merged: dict[str, str] = {}
+    locale = language.replace("-", "_")
+    messages: dict[str, str] = {}
+    plurals: dict[tuple[str, str], tuple[str, ...]] = {}
     for name in CODE_CATALOGS:
         path = locale_dir(language) / f"{name}.po"
         if path.exists():
             with path.open("rb") as file:
-                catalog = read_po(file)
-            merged.update((m.id, m.string) for m in catalog if m.id and m.string and not m.fuzzy
-                          and isinstance(m.id, str) and isinstance(m.string, str))
-    return merged
+                catalog = read_po(file, locale=locale)
+            for m in catalog:
+                if not m.id or m.fuzzy:
+                    continue
+                if isinstance(m.id, str) and isinstance(m.string, str) and m.string:
+                    messages[m.id] = m.string
+                elif isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string):
+                    plurals[(str(m.id[0]), str(m.id[1]))] = tuple(map(str, m.string))
+    return _Catalog(messages, plurals, c2py(get_plural(locale).plural_expr))
+
+
+def _english_rule(count: int) -> int:
+    return 0 if count == 1 else 1
 
 
 ENGLISH: Final = Translator("en")

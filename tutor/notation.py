@@ -8,6 +8,11 @@
 Traceback (most recent call last):
 ...
 tutor.errors.NotationError: cannot read '♠AX' at offset 0: 'X' is not a rank (ranks are 2–10, J, Q, K, A; T for 10) (N1)
+
+Cards write themselves in canonical notation (N3), one card a word:
+
+>>> str(parse_cards("hq s10 bj"))
+'♥Q ♠10 BJ'
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final, TypeAlias
 
-from tutor.cards import BIG_JOKER, PACK, SMALL_JOKER, Card, Cards, Suit, format_cards
+from tutor.cards import BIG_JOKER, PACK, SMALL_JOKER, Card, Cards, Suit
+from tutor.cards import points as card_points
 from tutor.errors import CardCountError, NotationError, shown
 from tutor.i18n import Text
 
@@ -172,10 +178,11 @@ def check_copies(cards: Iterable[Card]) -> None:
         raise CardCountError(message)
 
 
-def format_notation(cards: CardsLike) -> str:
-    """Canonical text of cards (N3), one card per word; cards may be notation text.
+def points(cards: CardsLike) -> int:
+    """Point value of cards (C3, :func:`tutor.cards.points`), the cards as notation text
+    or as cards: the package's ``tutor.points``.
 
-    >>> format_notation(parse_cards("hq s10 bj")), format_notation("s6")
-    ('♥Q ♠10 BJ', '♠6')
+    >>> points("♠5 ♥10 ♣K ♦A BJ"), points(parse_cards("♠5 ♠5"))
+    (25, 10)
     """
-    return format_cards(to_cards(cards))
+    return card_points(to_cards(cards))

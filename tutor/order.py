@@ -164,8 +164,8 @@ class Trump:
     def sorted(self, cards: Iterable[Card]) -> Cards:
         """``cards`` in holding order (see :meth:`sort_key`).
 
-        >>> from tutor.notation import parse_cards, format_notation
-        >>> format_notation(Trump("♥").sorted(parse_cards("♠3 ♥4 ♠A ♣2 BJ ♥2")))
+        >>> from tutor.notation import parse_cards
+        >>> str(Trump("♥").sorted(parse_cards("♠3 ♥4 ♠A ♣2 BJ ♥2")))
         'BJ ♥2 ♣2 ♥4 ♠A ♠3'
         """
         return Cards(sorted(cards, key=self.sort_key))

@@ -112,11 +112,11 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
                                               "that make up a short follow never win", held=position.suit, suit=name))
     not_trumps = tuple(c for c in played if not trump.is_trump(c))
     if not_trumps:
-        return _not_a_ruff("R1", lambda: Text("a ruff is all trumps, and {cards} is not a trump: this play is a "
-                                              "discard and cannot win (W6)", cards=not_trumps)
-                           if len(not_trumps) == 1 else
-                           Text("a ruff is all trumps, and {cards} are not trumps: this play is a discard and "
-                                "cannot win (W6)", cards=not_trumps))
+        return _not_a_ruff("R1", lambda: Text.plural("a ruff is all trumps, and {cards} is not a trump: this play "
+                                                     "is a discard and cannot win (W6)",
+                                                     "a ruff is all trumps, and {cards} are not trumps: this play is "
+                                                     "a discard and cannot win (W6)",
+                                                     count=len(not_trumps), cards=not_trumps))
     rank = ruff_rank(shape, played, trump)
     if rank is None:
         return _not_a_ruff("R3", lambda: _short_ruff_reason(shape, position.lead, played))
@@ -146,15 +146,15 @@ def _short_ruff_reason(shape: Shape, lead: Sequence[Card], played: Sequence[Card
     wants: list[Text] = []
     tractors = len(shape.tractors)
     if tractors:
-        wants.append(Text("a tractor") if tractors == 1 else Text("{count} tractors", count=tractors))
+        wants.append(Text.plural("a tractor", "{count} tractors", count=tractors))
     extra = shape.pairs - sum(shape.tractors)
     if extra > 0:
         if shape.tractors:
-            wants.append(Text("1 more pair") if extra == 1 else Text("{count} more pairs", count=extra))
+            wants.append(Text.plural("1 more pair", "{count} more pairs", count=extra))
         else:
-            wants.append(Text("1 pair") if extra == 1 else Text("{count} pairs", count=extra))
-    if len(wants) > 1 or shape.pairs > 1:
-        return Text("the lead {lead} has {wants}; your trumps {cards} do not hold them as separate combinations, "
-                    "so this play is a discard (W6)", lead=lead, wants=and_list(wants), cards=played)
-    return Text("the lead {lead} has {wants}; your trumps {cards} do not hold it as separate combinations, "
-                "so this play is a discard (W6)", lead=lead, wants=and_list(wants), cards=played)
+            wants.append(Text.plural("1 pair", "{count} pairs", count=extra))
+    return Text.plural("the lead {lead} has {wants}; your trumps {cards} do not hold it as separate combinations, "
+                       "so this play is a discard (W6)",
+                       "the lead {lead} has {wants}; your trumps {cards} do not hold them as separate combinations, "
+                       "so this play is a discard (W6)", count=shape.pairs, lead=lead, wants=and_list(wants),
+                       cards=played)

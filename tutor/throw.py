@@ -84,7 +84,8 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
 
     Each component of the canonical split (L2) is tested against each other hand
     alone (L3). When the throw fails, ``options`` holds the smallest component of
-    every kind that was beaten (L4) and ``penalty`` the points it costs (L5).
+    every kind that was beaten, each of them where two tie for smallest (L4), and
+    ``penalty`` the points it costs (L5).
     """
     instance(rules, Ruleset, "rules")
     trump = as_trump(trump)
@@ -113,11 +114,14 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
     if not beaten:
         return ThrowResult(True, (), 0, (), shape.components)
     kinds = {b.component.kind_key for b in beaten}
-    smallest: dict[tuple[Kind, int], Component] = {}
-    for component in shape.components:  # high to low within a kind: the last one is the smallest
+    smallest: dict[tuple[Kind, int], list[Component]] = {}
+    for component in shape.components:  # high to low within a kind: the last ones are the smallest
         if component.kind_key in kinds:
-            smallest[component.kind_key] = component
-    ordered = sorted(smallest.values(), key=lambda c: (c.pairs, c.kind is Kind.TRACTOR))
+            tied = smallest.setdefault(component.kind_key, [])
+            if tied and tied[-1].top != component.top:
+                tied.clear()
+            tied.append(component)  # components that tie for smallest are each an option (L4)
+    ordered = sorted((c for tied in smallest.values() for c in tied), key=lambda c: (c.pairs, c.kind is Kind.TRACTOR))
     if rules.failed_throw_lead == "lowest-card":
         ordered = [min(ordered, key=lambda c: (c.top, c.pairs))]
     return ThrowResult(False, tuple(c.cards for c in ordered), rules.penalty_per_card * len(cards),

@@ -181,11 +181,11 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
         if have[card] == 0:
             raise AnswerError(tr("{card} is not in your hand", card=card))
         if have[card] < k:
-            raise AnswerError(tr("you picked {card} {k} times but hold it once", card=card, k=k)
-                              if have[card] == 1 else
-                              tr("you picked {card} {k} times but hold it {held} times", card=card, k=k,
-                                 held=have[card]))
+            raise AnswerError(tr(Text.plural("you picked {card} {k} times but hold it once",
+                                             "you picked {card} {k} times but hold it {count} times",
+                                             count=have[card], card=card, k=k)))
     if pick is not None and len(cards) != pick:
-        raise AnswerError(tr("pick exactly one card; you picked {count}", count=len(cards)) if pick == 1 else
-                          tr("pick exactly {pick} cards; you picked {count}", pick=pick, count=len(cards)))
+        raise AnswerError(tr(Text.plural("pick exactly one card; you picked {picked}",
+                                         "pick exactly {count} cards; you picked {picked}",
+                                         count=pick, picked=len(cards))))
     return tuple(cards)

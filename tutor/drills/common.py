@@ -120,7 +120,7 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
     order held.
 
     >>> from tutor.notation import parse_cards
-    >>> {lane: " ".join(map(str, cards)) for lane, cards in lanes_of_hand(parse_cards("♠A ♥3 ♠K"), Trump("♥")).items()}
+    >>> {int(lane): " ".join(map(str, cards)) for lane, cards in lanes_of_hand(parse_cards("♠A ♥3 ♠K"), Trump("♥")).items()}
     {0: '♠A ♠K', 4: '♥3'}
     """
     out: dict[int, list[Card]] = {}

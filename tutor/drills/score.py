@@ -46,10 +46,9 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         pairs = multiplier.bit_length() - 2
         why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
                if pairs == 0 else
-               tr("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
-               if pairs == 1 else
-               tr("The lead {lead} holds {pairs} pairs, so the kitty counts ×{m} (X2).", lead=lead,
-                  pairs=pairs, m=multiplier))
+               tr(Text.plural("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).",
+                              "The lead {lead} holds {count} pairs, so the kitty counts ×{m} (X2).",
+                              count=pairs, lead=lead, m=multiplier)))
         return common(
             question=tr("With {trump}, the attackers win the last trick, which was led with {lead}. By how much is "
                         "the kitty multiplied?", trump=str(trump), lead=lead),

@@ -188,8 +188,8 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         missing = trump.sorted((want - picked).elements())
         parts = [tr("Your tractors: {tractors} (M2).", tractors=listing)]
         if extra:
-            parts.append(tr("{cards} belongs to no tractor.", cards=extra) if len(extra) == 1 else
-                         tr("{cards} belong to no tractor.", cards=extra))
+            parts.append(tr(Text.plural("{cards} belongs to no tractor.", "{cards} belong to no tractor.",
+                                        count=len(extra), cards=extra)))
         if missing:
             parts.append(tr("You left out {cards}.", cards=missing))
         return not extra and not missing, "M2", tr.sentences(*parts)

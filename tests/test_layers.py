@@ -1,0 +1,175 @@
+"""The modules of ``tutor`` and ``widgets`` are layers: no import cycle, not even one
+hidden inside a function, and no private name borrowed from another module.
+
+Every module is parsed (nothing is imported), and every ``import`` in it counts, at the
+top or inside a function. Importing a package's submodule runs the package's
+``__init__`` too; that implicit step is not counted (a package that imports its own
+submodules is the ordinary shape), only the imports written down.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("tutor", "widgets")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+
+
+def imports(name: str) -> Iterator[tuple[str, str, int]]:
+    """``(module, imported name, line)`` for every import ``name``'s module writes, at any depth;
+    the imported name is ``""`` for a whole module."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, "", node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                submodule = f"{base}.{alias.name}"
+                if submodule in MODULES:
+                    yield submodule, "", node.lineno
+                else:
+                    yield base, alias.name, node.lineno
+
+
+def graph() -> dict[str, set[str]]:
+    """Module → the project modules it imports."""
+    return {name: {module for module, _, _ in imports(name) if module in MODULES and module != name}
+            for name in MODULES}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(edges[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def borrowed(name: str, tree: ast.AST) -> Iterator[tuple[str, int]]:
+    """``(module._name, line)`` for every private name of another project module that the
+    module ``name`` (parsed as ``tree``) imports (``from tutor.x import _y``) or reads
+    (``x._y`` where ``x`` is an imported project module). gettext's ``_`` is public by convention."""
+    def private(imported: str) -> bool:
+        return imported.startswith("_") and imported != "_" and not imported.startswith("__")
+
+    package = name if MODULES.get(name, Path()).name == "__init__.py" else name.rpartition(".")[0]
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in MODULES:
+                    aliases[alias.asname or alias.name] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                if f"{base}.{alias.name}" in MODULES:
+                    aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+                elif base in MODULES and base != name and private(alias.name):
+                    yield f"{base}.{alias.name}", node.lineno
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            target = ast.unparse(node.value)
+            module = aliases.get(target)
+            if module is not None and module != name:
+                yield f"{module}.{node.attr}", node.lineno
+
+
+def private_imports() -> list[str]:
+    """Every private name of a project module imported or read by another module."""
+    return [f"{MODULES[name].relative_to(ROOT)}:{line} uses {used}"
+            for name in MODULES
+            for used, line in borrowed(name, ast.parse(MODULES[name].read_text("utf-8")))]
+
+
+def test_every_module_is_seen() -> None:
+    assert {"tutor.text", "tutor.cards", "tutor.i18n", "tutor.display", "tutor.drills.base",
+            "widgets.table"} <= set(MODULES)
+    edges = graph()
+    assert "tutor.text" in edges["tutor.cards"] and "tutor.drills.base" in edges["tutor.drills.declare"]
+
+
+def test_no_import_cycle() -> None:
+    found = cycles(graph())
+    assert not found, "import cycles (imports inside functions count):\n" + "\n".join(
+        " ⇄ ".join(group) + "\n  " + "\n  ".join(f"{a} → {b}" for a in group for b in sorted(graph()[a])
+                                                   if b in group) for group in found)
+
+
+def test_the_text_module_is_the_bottom_layer() -> None:
+    """Every message is a ``Text``: the module that makes one imports nothing of the project."""
+    assert graph()["tutor.text"] == set()
+    assert graph()["tutor.errors"] == {"tutor.text"}
+
+
+def test_the_cycle_check_sees_a_cycle_inside_a_function() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+@pytest.mark.xfail("tutor.follow._Position" in "".join(private_imports()), strict=False,
+                   reason="ruff.py still borrows follow._Position; the engine engineer is making it public")
+def test_no_private_name_is_borrowed() -> None:
+    found = private_imports()
+    assert not found, "private names used across modules (make them public and documented):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("source", ["from tutor.follow import _Position", "from .follow import _Position",
+                                    "import tutor.follow\nx = tutor.follow._Position",
+                                    "from tutor import follow\nx = follow._Position",
+                                    "def f():\n    from tutor.follow import _Position"])
+def test_the_private_check_sees_a_borrowed_name(source: str) -> None:
+    assert [used for used, _ in borrowed("tutor.ruff", ast.parse(source))] == ["tutor.follow._Position"]
+
+
+def test_the_private_check_lets_public_and_own_names_be() -> None:
+    source = "from tutor.follow import check_follow\nfrom tutor.i18n import _\nimport tutor.follow\nx = tutor.follow.__doc__"
+    assert list(borrowed("tutor.ruff", ast.parse(source))) == []
+    assert list(borrowed("tutor.follow", ast.parse("import tutor.follow\nx = tutor.follow._Position"))) == []
