@@ -66,7 +66,7 @@ def expected_choice(drill):
         beat = None
         if "winning with a ruff" in q:
             beat = plays[trick_winner([p for _, p in plays], drill.trump)][1]
-        return {"yes" if check_ruff(drill.hand, lead, drill.shown, drill.trump, beat=beat).legal else "no"}
+        return {"yes" if check_ruff(drill.hand, lead, drill.shown, drill.trump, beat=beat).ruff else "no"}
     if kind == "throw":
         result = check_throw(drill.shown, [c for _, c in drill.others], drill.trump)
         if "Does it stand" in q:
@@ -124,7 +124,7 @@ def expected_cards_ok(drill, cards):
         beat = None
         if "winning with a ruff" in drill.question:
             beat = plays[trick_winner([p for _, p in plays], drill.trump)][1]
-        return check_ruff(drill.hand, plays[0][1], cards, drill.trump, beat=beat).legal
+        return check_ruff(drill.hand, plays[0][1], cards, drill.trump, beat=beat).ruff
     if kind == "declare":
         (seat_, current), = drill.others
         return can_overturn(Declaration(cards, seat=drill.seat), Declaration(current, seat=seat_))

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
 from collections.abc import Callable
@@ -20,9 +21,9 @@ import nbformat
 import pytest
 
 from tutor import parse_cards
-from tutor.catalogs import code_messages, lesson_notebooks, problems
+from tutor.catalogs import ROOT, Message, code_messages, differences, lesson_notebooks, problems, read_catalog
 from tutor.errors import TutorError
-from tutor.i18n import LANGUAGES, Text, Translator, and_list, capitalized, negotiate
+from tutor.i18n import LANGUAGES, Text, Translator, and_list, capitalized, locale_dir, negotiate
 from tutor.localize import LANGUAGE_CELL, SWITCH_CELL, choose_language, language_switch, localize
 
 CHINESE = ("zh-Hans", "zh-Hant")
@@ -144,3 +145,100 @@ def test_unknown_languages_are_refused_clearly() -> None:
     english = nbformat.read(NOTEBOOKS[1], as_version=4)
     with pytest.raises(ValueError, match="unknown language"):  # nothing else reaches the language cell's code
         localize(english, NOTEBOOKS[1].stem, "en')\nimport os  #")
+
+
+# ---------------------------------------------------------------- plural forms
+
+DEALT = ("{count} card is still to be dealt", "{count} cards are still to be dealt")
+
+
+def test_a_plural_message_reads_in_the_form_its_count_needs() -> None:
+    assert [Text.plural(*DEALT, count=n) for n in (1, 2, 0)] == [
+        "1 card is still to be dealt", "2 cards are still to be dealt", "0 cards are still to be dealt"]
+    left = Text.plural(*DEALT, count=1)
+    assert (left.template, left.plural_template, left.params["count"]) == (*DEALT, 1)
+    for n in (1, 5):  # Chinese has one form for every number (msgstr[0])
+        assert Translator("zh-Hans")(Text.plural(*DEALT, count=n)) == f"还有{n}张牌没发"
+        assert Translator("zh-Hant")(Text.plural(*DEALT, count=n)) == f"還有{n}張牌沒發"
+    assert Translator("zh-Hans")(Text("{a}", a=Text.plural("a tractor", "{count} tractors", count=1))) == "1个拖拉机"
+    with pytest.raises(TypeError):
+        Text.plural(*DEALT, count=True)
+
+
+def test_a_plural_message_missing_from_the_catalog_is_said_in_english() -> None:
+    for n, said in ((1, "one thing nobody translated"), (3, "3 things nobody translated")):
+        message = Text.plural("one thing nobody translated", "{count} things nobody translated", count=n)
+        assert Translator("zh-Hans")(message) == said
+
+
+@pytest.mark.parametrize("make", [copy.deepcopy, lambda t: pickle.loads(pickle.dumps(t))], ids=["copy", "pickle"])
+def test_a_copied_plural_message_keeps_both_forms(make: Callable[[Text], Text]) -> None:
+    for text in (Text.plural(*DEALT, count=1), capitalized(Text.plural(*DEALT, count=4))):
+        copied = make(text)
+        assert copied == text and copied.plural_template == DEALT[1] and type(copied) is type(text)
+        assert all(Translator(language)(copied) == Translator(language)(text) for language in LANGUAGES)
+
+
+def test_plural_messages_are_extracted_and_written_with_their_forms() -> None:
+    assert DEALT in code_messages()["game"]
+    for language in CHINESE:
+        entry = read_catalog(locale_dir(language) / "game.po").get(DEALT)
+        assert entry is not None and entry.id == DEALT and len(entry.string) == 1  # msgstr[0] only
+        text = (locale_dir(language) / "game.po").read_text("utf-8")
+        assert f'msgid_plural "{DEALT[1]}"\nmsgstr[0] ' in text
+
+
+def test_the_catalog_check_reads_plural_forms() -> None:
+    dealt = Message(DEALT, None, ())
+    assert differences(dealt, ("还有{count}张牌没发",)) == []
+    assert differences(dealt, ("还有牌没发",)) == ["placeholders [] instead of ['count']"]
+    assert differences(dealt, ("{who}还有{count}张", "还有{count}张牌没发")) == ["form 0 adds placeholders ['who']"]
+
+
+SAID = {"Text", "tr", "_"}
+GENUINE = {
+    "{who} declares with {cards}: {trump} (declaration {count}, D1–D5).",  # the first declaration, or an overturn
+    "{lead} is not a throw; it always stands (L2)",  # one component (L2), or a throw that stands (L3)
+    "you hold no {card}; call a card of which you hold exactly one copy",  # no copy, or both (F1)
+}
+"""Branches on one that choose between two different sentences, not two forms of one."""
+
+
+def _template(node: ast.AST) -> str | None:
+    """The template of a ``Text("…")`` or ``tr("…")`` written in ``node`` (not ``Text.plural``)."""
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in SAID \
+                and call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str):
+            return call.args[0].value
+    return None
+
+
+def _on_one(test: ast.expr) -> bool:
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq | ast.NotEq) \
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == 1
+
+
+def test_no_branch_on_one_chooses_between_two_templates() -> None:
+    """``Text.plural`` says a sentence whose English changes with a number, so no code picks
+    the singular or the plural template itself (``if n == 1: Text("1 card") else Text("{n} cards")``)."""
+    found = []
+    for path in sorted([*(ROOT / "tutor").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            pairs: list[tuple[ast.AST, ast.AST]] = []
+            if isinstance(node, ast.IfExp) and _on_one(node.test):
+                pairs.append((node.body, node.orelse))
+            for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
+                if not isinstance(body, list):
+                    continue
+                for i, statement in enumerate(body):
+                    if isinstance(statement, ast.If) and _on_one(statement.test):
+                        ends = isinstance(statement.body[-1], ast.Return | ast.Raise)
+                        after = statement.orelse or (body[i + 1:i + 2] if ends else [])
+                        if after:
+                            pairs.append((ast.Module(statement.body, []), ast.Module(after, [])))
+            for one, other in pairs:
+                first, second = _template(one), _template(other)
+                if first and second and first != second and first not in GENUINE:
+                    found.append(f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} {first[:60]!r}")
+    assert not found, "singular/plural chosen by hand (use Text.plural):\n" + "\n".join(found)

@@ -154,8 +154,6 @@ def test_the_cycle_check_sees_a_cycle_inside_a_function() -> None:
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-@pytest.mark.xfail("tutor.follow._Position" in "".join(private_imports()), strict=False,
-                   reason="ruff.py still borrows follow._Position; the engine engineer is making it public")
 def test_no_private_name_is_borrowed() -> None:
     found = private_imports()
     assert not found, "private names used across modules (make them public and documented):\n" + "\n".join(found)

@@ -337,7 +337,7 @@ def test_W_legal_follows_exact(hand, lead, trump, expected):
 # --------------------------------------------------------------------------- R1–R5 ruffing
 
 RUFFS = [
-    # hand (includes the play), lead, play, trump, beat (earlier ruff), legal, rule
+    # hand (includes the play), lead, play, trump, beat (earlier ruff), a winning ruff?, rule
     P("♥3 ♣4", "♠K", "♥3", "♥", None, True, None, id="R1-void-follower-ruffs-a-single"),
     P("♠A ♥3 ♥4", "♠K ♠Q", "♠A ♥3", "♥", None, False, "R1", id="R1-trumps-in-a-short-follow-never-win"),
     P("♠A ♥3", "♠K", "♥3", "♥", None, False, "W2", id="R1-holding-the-led-suit-W2"),
@@ -394,15 +394,20 @@ RUFFS = [
 ]
 
 
-@pytest.mark.parametrize("hand, lead, play, trump, beat, legal, rule", RUFFS)
-def test_R_check_ruff(hand, lead, play, trump, beat, legal, rule):
+@pytest.mark.parametrize("hand, lead, play, trump, beat, ruff, rule", RUFFS)
+def test_R_check_ruff(hand, lead, play, trump, beat, ruff, rule):
+    """``ruff``: a ruff that wins (R1–R5); ``legal`` keeps meaning a legal follow, so only
+    the W-rules make it false (a legal follow that is not a ruff is legal)."""
     verdict = check_ruff(hand, lead, play, trump, beat=beat)
-    assert verdict.legal is legal, verdict.reason
-    assert bool(verdict) is legal
-    if legal:
+    assert verdict.ruff is ruff, verdict.reason
+    follows = not (rule or "").startswith("W")
+    assert verdict.legal is follows and bool(verdict) is follows, verdict.reason
+    assert verdict.legal is check_follow(hand, lead, play, trump).legal
+    if ruff:
         assert verdict.rule is None
     else:
         assert rules_ok(verdict.rule, rule), (verdict.rule, rule, verdict.reason)
+        assert verdict.headline or not verdict.legal, "a legal play that is not a ruff says so in its headline"
         assert isinstance(verdict.reason, str) and verdict.reason.strip()
 
 

@@ -18,7 +18,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
-from tutor.cards import Card, format_cards
+from tutor.cards import DISTINCT_CARDS, Card, format_cards
 from tutor.errors import InvalidPlayError
 from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, parse_cards
@@ -106,15 +106,27 @@ def tractor_text(length: int) -> Text:
 def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
     """Maximal runs of consecutive pairs among ``cards`` (pairs of different
     effective suits never join), the longest first; each run lists one card per pair, high to low. A run of one is a
-    plain pair, a run of two or more a tractor (M2).
+    plain pair, a run of two or more a tractor (M2). Pairs that rank alike (the side 2s
+    among the trumps) come in the order of their first card in ``cards``.
 
     >>> [[str(c) for c in run] for run in pair_runs(parse_cards("♠QQJJ99 ♥22 SJ SJ BJ BJ"), Trump("♠"))]
     [['BJ', 'SJ'], ['♠Q', '♠J'], ['♥2'], ['♠9']]
     """
-    counts = Counter(cards)
-    step, order, lane = trump.steps, trump.orders, trump.lanes
-    pairs = sorted((c for c, k in counts.items() if k >= 2),
-                   key=lambda c: (lane[c.index], -(step[c.index] or 0), -order[c.index]))
+    if not isinstance(cards, (tuple, list)):
+        cards = tuple(cards)
+    seen: set[Card] = set()
+    twice: list[Card] = []
+    for card in cards:
+        if card in seen:
+            twice.append(card)
+        else:
+            seen.add(card)
+    if len(twice) < 2:
+        return [twice] if twice else []
+    doubled = set(twice)
+    pairs = [card for card in dict.fromkeys(cards) if card in doubled]  # in the order of first copies
+    pairs.sort(key=_run_keys(trump).__getitem__)
+    step, lane = trump.steps, trump.lanes
     runs: list[list[Card]] = []
     previous: int | None = None
     previous_lane = -1
@@ -125,8 +137,52 @@ def pair_runs(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
         else:
             runs.append([card])
         previous, previous_lane = s, lane[card.index]
-    runs.sort(key=lambda run: (-len(run), -order[run[0].index]))
+    if len(runs) > 1:
+        order = trump.orders
+        runs.sort(key=lambda run: (-len(run), -order[run[0].index]))
     return runs
+
+
+def tractor_top(cards: Sequence[Card], trump: Trump) -> Card | None:
+    """The highest card of ``cards`` if they are one tractor and nothing else: two or
+    more consecutive pairs of one effective suit (M2); else None. The shortest path to
+    :func:`is_tractor`'s answer, for cards already read.
+
+    >>> t = Trump("♠")
+    >>> str(tractor_top(parse_cards("♥9 ♥9 ♥10 ♥10"), t)), tractor_top(parse_cards("♥5 ♥5 ♥3 ♥3"), t)
+    ('♥10', None)
+    >>> str(tractor_top(parse_cards("SJ SJ BJ BJ"), t)), tractor_top(parse_cards("SJ SJ ♠2 ♠2"), t)
+    ('BJ', None)
+    """
+    pairs = len(cards) // 2
+    if pairs < 2 or len(cards) % 2:
+        return None
+    distinct = set(cards)
+    if len(distinct) != pairs:  # with at most two copies of a card (C1): each card twice
+        return None
+    lanes, steps = trump.lanes, trump.steps
+    lane = lanes[cards[0].index]
+    top: Card | None = None
+    high = low = -1
+    for card in distinct:
+        step = steps[card.index]
+        if step is None or lanes[card.index] != lane:
+            return None  # a 2, or a card of another suit
+        if top is None or step > high:
+            top, high = card, step
+        if low < 0 or step < low:
+            low = step
+    # distinct cards of one effective suit have distinct steps, so the pairs are consecutive exactly when
+    # the steps span as many places as there are pairs (M2); within a suit, the highest step ranks highest
+    return top if high - low == pairs - 1 else None
+
+
+@lru_cache(maxsize=8)
+def _run_keys(trump: Trump) -> dict[Card, int]:
+    """The order in which :func:`pair_runs` meets the pairs: by effective suit, then
+    high to low by tractor step, then by order (T4, M2), as one number per card."""
+    return {card: trump.lanes[card.index] * 1_000_000 + (50 - (trump.steps[card.index] or 0)) * 1000
+            + 50 - trump.orders[card.index] for card in DISTINCT_CARDS}
 
 
 def split(cards: CardsLike, trump: Trump | str | None) -> tuple[Component, ...]:

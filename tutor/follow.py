@@ -50,17 +50,41 @@ def _score(runs: list[list[Card]], shape: Shape, duty: tuple[int, ...]) -> _Scor
     return _Score(matched, min(shape.pairs, sum(len(run) for run in runs)))
 
 
+@lru_cache(maxsize=4096)
+def _play_score(cards: tuple[Card, ...], trump: Trump, pairs: int, duty: tuple[int, ...]) -> _Score:
+    """The score of a play's cards of the led suit (see :func:`_score`), kept for the
+    next time they are asked about."""
+    runs = pair_runs(cards, trump)
+    lengths = tuple(len(run) for run in runs if len(run) > 1)
+    matched = max_matched(duty, lengths) if duty and lengths else 0
+    return _Score(matched, min(pairs, sum(len(run) for run in runs)))
+
+
 def _pairs_text(runs: list[list[Card]]) -> object:
     """The pairs of ``runs`` as a learner reads them: ``♥7 ♥7, ♥5 ♥5 and ♥3 ♥3``."""
     return and_list([tuple(c for c in run for _ in range(2)) for run in runs])
 
 
-class _Position:
-    """A follow position: the parsed hand and lead and what the hand can do."""
+class FollowPosition:
+    """A follow position (W0–W5): the hand, the lead, the trump and the ruleset, and
+    what the hand can do about the lead, worked out once for every question about it.
 
-    __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "_best", "_runs")
+    ``suit`` holds the hand's cards of the led effective suit, ``runs`` their pairs
+    (see :func:`~tutor.combos.pair_runs`). :meth:`allows` answers "is this play
+    legal?" by the shortest path; :meth:`check` answers with a :class:`Verdict` that
+    explains. :func:`follow_position` makes one, or finds the one already made.
 
-    def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> None:
+    >>> p = follow_position("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♠")
+    >>> [str(c) for c in p.suit], p.allows(parse_cards("♥7 ♥7")), p.allows(parse_cards("♥7 ♥3"))
+    (['♥7', '♥7', '♥3'], True, False)
+    >>> p.check("♥7 ♥3").rule
+    'W3'
+    """
+
+    __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "_best", "_runs", "_has_pair",
+                 "_choices", "_source", "_chosen", "_rest", "_counts")
+
+    def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset = DEFAULT_RULES) -> None:
         instance(rules, Ruleset, "rules")
         self.trump = trump = as_trump(trump)
         self.hand = to_cards(hand)
@@ -72,11 +96,25 @@ class _Position:
             raise CardCountError(Text(
                 "the hand has {held} cards but the lead has {size}: every player holds "
                 "as many cards as the leader, so this position cannot happen (B3)", held=len(self.hand), size=shape.size))
-        lane = trump.lanes
-        self.suit = [c for c in self.hand if lane[c.index] == shape.lane]
+        lanes, led = trump.lanes, shape.lane
+        self.suit = suit = [c for c in self.hand if lanes[c.index] == led]
         self.duty = _tractor_duty(shape, rules)
+        self._has_pair = len(set(suit)) < len(suit)
         self._runs: list[list[Card]] | None = None
         self._best: _Score | None = None
+        self._choices: list[tuple[tuple[Card, ...], list[Card], int]] = []
+        self._source: Iterator[tuple[tuple[Card, ...], list[Card], int]] | None = None
+        self._chosen = False  # every choice made
+        self._rest: list[tuple[Card, int]] | None = None
+        self._counts: dict[Card, int] | None = None
+
+    @property
+    def counts(self) -> dict[Card, int]:
+        """How many copies of each card the hand holds (looked up by hash: a card in a
+        tuple of cards is found more slowly)."""
+        if self._counts is None:
+            self._counts = Counter(self.hand)
+        return self._counts
 
     @property
     def runs(self) -> list[list[Card]]:
@@ -94,40 +132,56 @@ class _Position:
 
     @property
     def suit_name(self) -> str:
+        """The led effective suit as a newcomer reads it (see :meth:`Trump.suit_name`)."""
         return Trump.suit_name(self.shape.lane)
 
     def allows(self, played: Sequence[Card]) -> bool:
-        """Whether ``played`` is legal here (W0–W5), with no verdict made: :meth:`check`'s
-        answer by the shortest path."""
-        n = self.shape.size
+        """Whether ``played`` (cards, not text) is legal here (W0–W5), with no verdict
+        made: :meth:`check`'s answer by the shortest path."""
+        shape = self.shape
+        n = shape.size
         if len(played) != n:
             return False
-        hand = self.hand
+        counts = self.counts
+        lanes, led = self.trump.lanes, shape.lane
         if n == 1:  # W0–W2 for a single: a card held, of the led suit if any is held
             card = played[0]
-            return card in hand and (self.trump.lanes[card.index] == self.shape.lane or not self.suit)
-        for card in set(played):
-            if played.count(card) > hand.count(card):
+            return card in counts and (lanes[card.index] == led or not self.suit)
+        if n == 2:
+            first, second = played
+            if first is second:
+                if counts.get(first, 0) < 2:
+                    return False
+            elif first not in counts or second not in counts:
                 return False
-        lane, led = self.trump.lanes, self.shape.lane
-        in_suit = [c for c in played if lane[c.index] == led]
-        suit = self.suit
-        if len(suit) >= n:
+        else:
+            seen: dict[Card, int] = {}
+            for card in played:
+                times = seen.get(card, 0) + 1
+                if times > counts.get(card, 0):
+                    return False
+                seen[card] = times
+        in_suit = [c for c in played if lanes[c.index] == led]
+        held = len(self.suit)
+        if held >= n:
             if len(in_suit) < n:
                 return False
-        elif len(in_suit) < len(suit):
+        elif len(in_suit) < held:
             return False
-        if len(suit) > n and self.shape.pairs:
-            return not _score(pair_runs(in_suit, self.trump), self.shape, self.duty) < self.best
+        if held > n and shape.pairs:
+            if n == 2:  # a pair led (W3): a pair if the hand has one in the suit
+                return played[0] is played[1] or not self._has_pair
+            return not _play_score(tuple(in_suit), self.trump, shape.pairs, self.duty) < self.best
         return True
 
     def check(self, play: CardsLike) -> Verdict:
+        """The verdict on ``play`` here, naming the rule broken and the learner's cards."""
         played = parse_cards(play)
         shape, trump = self.shape, self.trump
         n = shape.size
-        counts = Counter(self.hand)
-        for card in set(played):
-            count, held = played.count(card), counts[card]
+        counts = self.counts
+        for card, count in Counter(played).items():
+            held = counts.get(card, 0)
             if held < count:
                 reason = (Text("{card} is not in your hand", card=card) if held == 0
                           else Text("you play {card} {count} times but hold it only once", card=card, count=count))
@@ -258,12 +312,59 @@ class _Position:
                     "trick (W2, R1)", suit=name, held=self.suit, others=others)
 
     def example(self) -> tuple[Card, ...] | None:
+        """The first legal follow (see :class:`LegalFollows`)."""
         return next(iter(LegalFollows(self)), None)
 
+    @property
+    def rest(self) -> list[tuple[Card, int]]:
+        """The hand's cards not of the led suit, each with its copies, in holding order."""
+        if self._rest is None:
+            place, led, lanes = self.trump.places, self.shape.lane, self.trump.lanes
+            counts = Counter(c for c in self.hand if lanes[c.index] != led)
+            self._rest = sorted(counts.items(), key=lambda kv: place[kv[0]])
+        return self._rest
 
-def _position(hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset) -> _Position:
-    """The analysed position, kept for the next question about the same position (a
-    player weighing its candidates, a list of legal follows) when its cards are cards."""
+    @property
+    def choices(self) -> list[tuple[tuple[Card, ...], list[Card], int]]:
+        """For a hand with more cards of the led suit than the lead: each set of pairs
+        a legal play can contain, doubled, with the pool of single cards (in holding
+        order) and how many of them fill it up. Every legal play has exactly one such
+        set (the cards it holds twice)."""
+        for _ in self.each_choice():
+            pass
+        return self._choices
+
+    def each_choice(self) -> Iterator[tuple[tuple[Card, ...], list[Card], int]]:
+        """:attr:`choices` one by one, each worked out the first time it is asked for."""
+        made = self._choices
+        i = 0
+        while True:
+            if i < len(made):
+                yield made[i]
+                i += 1
+                continue
+            if self._chosen:
+                return
+            if self._source is None:
+                self._source = _pair_choices(self)
+            choice = next(self._source, None)
+            if choice is None:
+                self._source, self._chosen = None, True
+                return
+            made.append(choice)
+
+
+def follow_position(hand: CardsLike, lead: CardsLike, trump: TrumpLike,
+                    rules: Ruleset = DEFAULT_RULES) -> FollowPosition:
+    """The :class:`FollowPosition` of ``hand`` following ``lead``: kept for the next
+    question about the same position (a player weighing its candidates, a list of
+    legal follows) when its cards are given as cards.
+
+    >>> from tutor.notation import parse_cards
+    >>> hand, lead = parse_cards("♥7 ♥7 ♥3 ♠4"), parse_cards("♥9 ♥9")
+    >>> follow_position(hand, lead, "♠") is follow_position(hand, lead, "♠")
+    True
+    """
     if type(hand) is not Cards:
         hand = to_cards(hand)
     if type(lead) is not Cards:
@@ -274,13 +375,21 @@ def _position(hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset
 
 
 @lru_cache(maxsize=512)
-def _known_position(hand: Cards, lead: Cards, trump: Trump) -> _Position:
-    return _Position(hand, lead, trump, DEFAULT_RULES)
+def _known_position(hand: Cards, lead: Cards, trump: Trump) -> FollowPosition:
+    return FollowPosition(hand, lead, trump, DEFAULT_RULES)
 
 
 @lru_cache(maxsize=128)
-def _variant_position(hand: Cards, lead: Cards, trump: Trump, rules: Ruleset) -> _Position:
-    return _Position(hand, lead, trump, rules)
+def _variant_position(hand: Cards, lead: Cards, trump: Trump, rules: Ruleset) -> FollowPosition:
+    return FollowPosition(hand, lead, trump, rules)
+
+
+def _played(play: CardsLike) -> Cards:
+    """``play`` as cards: :func:`parse_cards`, whose copy check (C1) a play of one or two
+    cards given as cards cannot fail."""
+    if type(play) is Cards and len(play) < 3:
+        return play
+    return parse_cards(play)
 
 
 def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike,
@@ -291,8 +400,8 @@ def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: Trump
     >>> check_follow("♠K ♠4 ♥A ♥3", "♠9 ♠8 ♠7", "♠K ♥3 ♥A", "♥").reason
     'you hold only 2 ♠ cards (♠K ♠4); you must play all of them before any other card, and you kept ♠4'
     """
-    position = _position(hand, lead, trump, rules)
-    played = parse_cards(play)
+    position = follow_position(hand, lead, trump, rules)
+    played = _played(play)
     if position.allows(played):
         return Verdict.lazy(True, None, lambda: position.check(played).reason)
     return position.check(played)
@@ -306,39 +415,44 @@ def is_legal_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: Tr
     >>> is_legal_follow("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♥7 ♥3", "♠"), is_legal_follow("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♥7 ♥7", "♠")
     (False, True)
     """
-    return _position(hand, lead, trump, rules).allows(parse_cards(play))
+    return follow_position(hand, lead, trump, rules).allows(_played(play))
 
 
 class LegalFollows:
     """Every legal follow, lazily (W1–W5): iterating yields each legal play once, as
-    a tuple of cards in holding order; ``in`` asks :func:`check_follow`.
+    a tuple of cards in holding order; ``in`` asks :meth:`FollowPosition.allows`.
 
     >>> follows = legal_follows("♠A ♠A ♠K ♠K ♠3 ♥4", "♠8 ♠8 ♠7 ♠7", "♥")
     >>> follows.count(), "♠AAKK" in follows, "♠AAK3" in follows
     (1, True, False)
     """
 
-    def __init__(self, position: _Position) -> None:
+    def __init__(self, position: FollowPosition) -> None:
         self._position = position
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         p = self._position
-        key = p.trump.sort_key
         n = p.shape.size
         if len(p.suit) <= n:
-            rest = Counter(p.hand) - Counter(p.suit)
-            base = tuple(p.suit)
-            for extra in choose_multiset(sorted(rest.items(), key=lambda kv: key(kv[0])), n - len(base)):
-                yield tuple(sorted(base + extra, key=key))
+            extras = choose_multiset(p.rest, n - len(p.suit))
+            if not p.suit:  # the extras come in holding order already
+                yield from extras
+                return
+            base, place = tuple(p.suit), p.trump.places.__getitem__
+            for extra in extras:
+                yield tuple(sorted(base + extra, key=place))
             return
-        for chosen, pool, k in _pair_choices(p):
-            doubled = tuple(c for c in chosen for _ in range(2))
+        place = p.trump.places.__getitem__
+        for doubled, pool, k in p.each_choice():
+            if not doubled:  # the pool is in holding order
+                yield from combinations(pool, k)
+                continue
             for fill in combinations(pool, k):
-                yield tuple(sorted(doubled + fill, key=key))
+                yield tuple(sorted(doubled + fill, key=place))
 
     def __contains__(self, play: object) -> bool:
         try:
-            return self._position.check(play).legal  # type: ignore[arg-type]
+            return self._position.allows(parse_cards(play))  # type: ignore[arg-type]
         except ValueError:
             return False
 
@@ -355,34 +469,44 @@ class LegalFollows:
         p = self._position
         n = p.shape.size
         if len(p.suit) <= n:
-            rest = list((Counter(p.hand) - Counter(p.suit)).elements())
+            lanes, led = p.trump.lanes, p.shape.lane  # the rest in the order first held, as ever: the same draws
+            rest = list(Counter(c for c in p.hand if lanes[c.index] != led).elements())
             return p.trump.sorted(tuple(p.suit) + tuple(rng.sample(rest, n - len(p.suit))))
-        chosen, pool, k = rng.choice(list(_pair_choices(p)))
-        return p.trump.sorted(tuple(c for c in chosen for _ in range(2)) + tuple(rng.sample(pool, k)))
+        doubled, pool, k = rng.choice(p.choices)
+        return p.trump.sorted(doubled + tuple(rng.sample(pool, k)))
 
 
-def _pair_choices(p: _Position) -> Iterator[tuple[tuple[Card, ...], list[Card], int]]:
-    """For a follower with more cards in the led suit than the lead: each set of
-    pairs a legal play can contain, with the pool of single cards to fill it up.
-    Every legal play has exactly one such set (the cards it holds twice)."""
+def _pair_choices(p: FollowPosition) -> Iterator[tuple[tuple[Card, ...], list[Card], int]]:
+    """See :attr:`FollowPosition.choices`."""
     n, shape = p.shape.size, p.shape
     ordered = [card for run in sorted(p.runs, key=len, reverse=True) for card in run]
     need = p.best.pairs
-    distinct = list(dict.fromkeys(sorted(p.suit, key=p.trump.sort_key)))
+    distinct = list(dict.fromkeys(sorted(p.suit, key=p.trump.places.__getitem__)))
     for q in range(need, n // 2 + 1):
         for chosen in combinations(ordered, q):
-            if p.best.tractors and _score(pair_runs(chosen * 2, p.trump), shape, p.duty) != p.best:
+            if p.best.tractors and _play_score(chosen * 2, p.trump, shape.pairs, p.duty) != p.best:
                 continue
-            pool = [c for c in distinct if c not in chosen]
+            taken = set(chosen)
+            pool = [c for c in distinct if c not in taken]
             k = n - 2 * q
             if k <= len(pool):
-                yield chosen, pool, k
+                yield tuple(c for c in chosen for _ in range(2)), pool, k
 
 
 def choose_multiset(items: list[tuple[Card, int]], k: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
-    """Each distinct choice of ``k`` cards from ``items`` (card, copies held), lazily, in order."""
+    """Each distinct choice of ``k`` cards from ``items`` (card, copies held), lazily, in
+    order: by the first item chosen, then one copy of it before two, then the rest alike.
+
+    >>> from tutor.notation import parse_cards
+    >>> a, b, c = parse_cards("♠A ♠K ♠Q")
+    >>> [" ".join(map(str, p)) for p in choose_multiset([(a, 2), (b, 1), (c, 1)], 2)]
+    ['♠A ♠K', '♠A ♠Q', '♠A ♠A', '♠K ♠Q']
+    """
     if k == 0:
         yield ()
+        return
+    if all(copies == 1 for _, copies in items[start:]):  # a plain choice of k of them, in the same order
+        yield from combinations([card for card, _ in items[start:]], k)
         return
     for i in range(start, len(items)):
         card, count = items[i]
@@ -394,4 +518,4 @@ def choose_multiset(items: list[tuple[Card, int]], k: int, start: int = 0) -> It
 def legal_follows(hand: CardsLike, lead: CardsLike, trump: TrumpLike,
                   *, rules: Ruleset = DEFAULT_RULES) -> LegalFollows:
     """Every legal follow to ``lead`` from ``hand``, lazily (see :class:`LegalFollows`)."""
-    return LegalFollows(_position(hand, lead, trump, rules))
+    return LegalFollows(follow_position(hand, lead, trump, rules))

@@ -19,8 +19,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Final
 
 from tutor.cards import BIG_JOKER, DISTINCT_CARDS, SUITS, Card, Cards, Suit
@@ -68,7 +69,7 @@ class Trump:
     (Trump('♠'), True, Trump(None))
     """
 
-    __slots__ = ("suit", "lanes", "orders", "steps", "_text")
+    __slots__ = ("suit", "lanes", "orders", "steps", "places", "_text")
     suit: Suit | None
     _text: Text
     lanes: tuple[EffectiveSuit, ...]
@@ -77,8 +78,15 @@ class Trump:
     """Each card's order within its effective suit, by card index; equal numbers tie (T4–T6)."""
     steps: tuple[int | None, ...]
     """Each card's tractor step, by card index (M2): ``None`` for the 2s."""
+    places: Mapping[Card, int]
+    """Each card's place in holding order (see :meth:`sort_key`): ``sorted(cards,
+    key=trump.places.__getitem__)`` is :meth:`sorted`'s order, found faster."""
 
     def __new__(cls, suit: Suit | str | None) -> Trump:
+        if type(suit) is str:
+            named = _NAMED.get(suit)
+            if named is not None:
+                return named
         if isinstance(suit, str):
             key = suit.strip().upper()
             if key not in SUIT_NAMES:
@@ -111,6 +119,8 @@ class Trump:
         for name, value in (("suit", suit), ("lanes", tuple(lanes)), ("orders", tuple(orders)),
                             ("steps", tuple(steps)), ("_text", text)):
             object.__setattr__(trump, name, value)
+        held = sorted(DISTINCT_CARDS, key=trump.sort_key)
+        object.__setattr__(trump, "places", MappingProxyType({card: place for place, card in enumerate(held)}))
         return trump
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -168,10 +178,13 @@ class Trump:
         >>> str(Trump("♥").sorted(parse_cards("♠3 ♥4 ♠A ♣2 BJ ♥2")))
         'BJ ♥2 ♣2 ♥4 ♠A ♠3'
         """
-        return Cards(sorted(cards, key=self.sort_key))
+        return Cards(sorted(cards, key=self.places.__getitem__))
 
 
 _TRUMPS: Final[dict[Suit | None, Trump]] = {suit: Trump._make(suit) for suit in (*SUITS, None)}
+_NAMED: Final[dict[str, Trump]] = {name: _TRUMPS[suit] for key, suit in SUIT_NAMES.items()
+                                   for name in (key, key.lower())}
+"""Each suit's names as :class:`Trump` reads them, found at once."""
 
 
 TrumpLike = Trump | Suit | str | None

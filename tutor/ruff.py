@@ -1,10 +1,11 @@
 """Ruffing and over-ruffing (R1–R5).
 
->>> check_ruff("♥9 ♥7 ♥7 ♣3", "♠5 ♠6 ♠7", "♥9 ♥7 ♥7", "♥").legal
-True
+>>> v = check_ruff("♥9 ♥7 ♥7 ♣3", "♠5 ♠6 ♠7", "♥9 ♥7 ♥7", "♥")
+>>> v.ruff, v.legal
+(True, True)
 >>> v = check_ruff("♥8 ♥8 ♥4 ♣3", "♠5 ♠6 ♠7", "♥8 ♥8 ♥4", "♥", beat="♥9 ♥7 ♥7")
->>> v.rule, v.reason
-('R5', 'your ruff ranks by ♥8, which is not higher than the ruff already played (♥9 ♥7 ♥7, ranked by ♥9)')
+>>> v.ruff, v.legal, v.rule, v.reason
+(False, True, 'R5', 'your ruff ranks by ♥8, which is not higher than the ruff already played (♥9 ♥7 ♥7, ranked by ♥9)')
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.cards import Card
-from tutor.combos import Shape, max_matched, pair_runs
+from tutor.combos import Kind, Shape, max_matched, pair_runs, tractor_top
 from tutor.errors import InvalidPlayError
-from tutor.follow import _Position
+from tutor.follow import follow_position
 from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, check_copies, parse_cards
 from tutor.order import TRUMP, Trump, TrumpLike
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.verdict import Verdict
+from tutor.verdict import RuffVerdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,16 +47,26 @@ def ruff_rank(shape: Shape, play: Sequence[Card], trump: Trump) -> RuffRank | No
     True
     """
     lane, order = trump.lanes, trump.orders
-    if shape.lane == TRUMP or len(play) != shape.size or any(lane[c.index] != TRUMP for c in play):
+    if shape.lane == TRUMP or len(play) != shape.size:
         return None
+    for card in play:
+        if lane[card.index] != TRUMP:
+            return None
     if not shape.pairs:
         top = max(play, key=lambda c: order[c.index])
         return RuffRank(order[top.index], top)  # R2
+    kind = shape.kind
+    if kind is Kind.PAIR:  # a pair of trumps (R3, R4)
+        return RuffRank(order[play[0].index], play[0]) if play[0] is play[1] else None
+    if kind is Kind.TRACTOR:  # as many cards as the tractor: one tractor, all of them (R3, R4)
+        piece = tractor_top(play, trump)
+        return None if piece is None else RuffRank(order[piece.index], piece)
     runs = pair_runs(play, trump)
     if sum(len(run) for run in runs) < shape.pairs:
         return None  # R3: not enough pairs
     if not shape.tractors:
-        return RuffRank(order[runs_top(runs, order).index], runs_top(runs, order))  # R4: the highest pair
+        top = runs_top(runs, order)
+        return RuffRank(order[top.index], top)  # R4: the highest pair
     lengths = [len(run) for run in runs]
     if max_matched(shape.tractors, tuple(sorted((x for x in lengths if x > 1), reverse=True))) < sum(shape.tractors):
         return None  # R3: not every lead tractor is matched
@@ -83,26 +94,29 @@ _NOT_A_RUFF: Final = Text("Not a ruff")
 _NOT_HIGHER: Final = Text("Does not beat the ruff")
 
 
-def _not_a_ruff(rule: str, make: Callable[[], str]) -> Verdict:
-    return Verdict.lazy(False, rule, make, headline=_NOT_A_RUFF)
+def _not_a_ruff(rule: str, make: Callable[[], str]) -> RuffVerdict:
+    """A legal play that is not a ruff, and the rule that says so."""
+    return RuffVerdict.lazy_ruff(False, True, rule, make, headline=_NOT_A_RUFF)
 
 
 def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *,
-               beat: CardsLike | None = None, rules: Ruleset = DEFAULT_RULES) -> Verdict:
+               beat: CardsLike | None = None, rules: Ruleset = DEFAULT_RULES) -> RuffVerdict:
     """Is ``play`` a ruff that can win (R1–R3)? With ``beat``, a ruff already on the
-    table, it must also rank strictly higher (R4–R5). An illegal follow gets its
-    W-rule; a play that is not a ruff gets the rule that makes it a discard or a
-    plain follow.
+    table, it must also rank strictly higher (R4–R5). The answer's ``ruff`` says so;
+    its ``legal`` says whether the play may be made at all (W0–W5), as for any follow.
+    An illegal follow gets its W-rule; a legal play that is not a ruff gets the rule
+    that makes it a discard or a plain follow (R1, R3), one that ranks too low R5.
 
-    >>> check_ruff("♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♠A ♠A ♠5 ♠5 ♠4 ♠4", "♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♥").rule
-    'R3'
+    >>> v = check_ruff("♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♠A ♠A ♠5 ♠5 ♠4 ♠4", "♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♥")
+    >>> v.ruff, v.legal, v.rule, v.headline
+    (False, True, 'R3', 'Not a ruff')
     """
-    position = _Position(hand, lead, trump, rules)
+    position = follow_position(hand, lead, trump, rules)
     trump = position.trump
     played = parse_cards(play)
     verdict = position.check(played)
     if not verdict.legal:
-        return verdict
+        return RuffVerdict.of(verdict)
     shape, name = position.shape, position.suit_name
     if shape.lane == TRUMP:
         return _not_a_ruff("R1", lambda: Text("trumps were led, so trumps played to it follow suit; only a "
@@ -128,16 +142,16 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
                                         "(W1)", cards=other or "", count=len(other), size=shape.size))
         their = ruff_rank(shape, other, trump)
         if their is not None and rank.order <= their.order:
-            return Verdict.lazy(False, "R5", lambda: Text(
+            return RuffVerdict.lazy_ruff(False, True, "R5", lambda: Text(
                 "your ruff ranks by {card}, which is not higher than the ruff already played ({other}, ranked by "
                 "{their})", card=rank.card, other=other, their=their.card), headline=_NOT_HIGHER)
         if their is not None:
-            return Verdict.lazy(True, None, lambda: Text(
+            return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
                 "you over-ruff: your trumps rank by {card}, above {their} (R5)", card=rank.card, their=their.card))
     if shape.pairs:
-        return Verdict.lazy(True, None, lambda: Text(
+        return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
             "you have no {suit} and ruff with {cards}, ranked by {card} (R4)", suit=name, cards=played, card=rank.card))
-    return Verdict.lazy(True, None, lambda: Text(
+    return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
         "you have no {suit} and ruff with {cards}, ranked by {card} (R2)", suit=name, cards=played, card=rank.card))
 
 

@@ -19,7 +19,7 @@ from itertools import islice
 
 from tutor.arguments import instance, seat as check_seat, whole
 from tutor.bidding import Declaration, check_declaration
-from tutor.cards import PACK, PLAYERS, Card
+from tutor.cards import PLAYERS, Card
 from tutor.combos import pair_runs, shape_of
 from tutor.follow import legal_follows
 from tutor.game import (
@@ -41,23 +41,8 @@ from tutor.game import (
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.simulation import unseen_cards
 from tutor.trick import trick_winner
-
-_FULL = Counter(PACK)
-
-
-def _unseen(view: SeatView) -> Counter[Card]:
-    """Cards this seat cannot see: not in its hand, not played, not buried by it."""
-    seen = Counter(view.hand)
-    for trick in view.tricks:
-        for _, cards in trick.plays:
-            seen.update(cards)
-    for _, cards in view.trick:
-        seen.update(cards)
-    if view.kitty is not None:
-        seen.update(view.kitty)
-    return _FULL - seen
-
 
 def _sides(view: SeatView) -> tuple[set[int], set[int]]:
     """(partners, opponents) as far as this seat knows (F2, F6)."""
@@ -178,7 +163,7 @@ class ComputerPlayer:
         trump = view.trump
         assert trump is not None
         hand = view.hand
-        unseen = _unseen(view)
+        unseen = unseen_cards(view)
         partners, opponents = _sides(view)
         by_lane: dict[int, list[Card]] = {}
         for card in hand:

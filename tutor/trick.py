@@ -11,11 +11,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from tutor.cards import Card, Cards, points
-from tutor.combos import Kind, Shape, is_tractor, shape_of
+from tutor.combos import Kind, Shape, shape_of, tractor_top
 from tutor.errors import InvalidPlayError
 from tutor.i18n import Text
 from tutor.notation import CardsLike, check_copies, to_cards
@@ -47,22 +48,26 @@ class _Settled(NamedTuple):
 def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
     """The rank of ``play`` if it is in the led suit and has the lead's exact shape."""
     lane, order = trump.lanes, trump.orders
-    if any(lane[c.index] != shape.lane for c in play):
-        return None
+    led = shape.lane
+    for card in play:
+        if lane[card.index] != led:
+            return None
     kind = shape.kind
     if kind is Kind.SINGLE:
         return order[play[0].index]
     if kind is Kind.PAIR:
         return order[play[0].index] if play[0] is play[1] else None
-    if kind is Kind.TRACTOR and is_tractor(play, trump):
-        return max(order[c.index] for c in play)
+    if kind is Kind.TRACTOR:  # one run of pairs that is the whole play (M2)
+        top = tractor_top(play, trump)
+        return None if top is None else order[top.index]
     return None
 
 
 def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     """The winner of a trick and why (B1). ``plays[0]`` is the lead, which is
     taken to stand (a failed throw is settled before the trick, L4)."""
-    settled = _settle(plays, as_trump(trump))
+    trump = as_trump(trump)
+    settled = _settle(*_plays_of(plays, trump), trump)
     return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards), _why(settled))
 
 
@@ -70,13 +75,14 @@ def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Sh
     """The trick's plays read and checked (C1, L1, W1, B3), and the lead's shape."""
     if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
         raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
-    cards = [to_cards(p) for p in plays]
+    cards = [p if type(p) is Cards else to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))
-    check_copies([card for play in cards for card in play])
+    _check_copies(tuple(chain.from_iterable(cards)))
     shape = shape_of(cards[0], trump)
-    for i, play in enumerate(cards[1:], 1):
-        if len(play) != shape.size:
+    size = shape.size
+    for i, play in enumerate(cards):
+        if len(play) != size:
             if play:
                 raise InvalidPlayError(Text("play {index} ({cards}) has {count} cards but the lead has {size}: "
                                             "everyone plays the same number of cards (W1, B3)",
@@ -87,9 +93,23 @@ def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Sh
     return cards, shape
 
 
-def _settle(plays: Sequence[CardsLike], trump: Trump) -> _Settled:
-    """Who wins the trick (B1, R1–R5, T6, W6), with no sentence made."""
-    cards, shape = _plays_of(plays, trump)
+def _check_copies(cards: tuple[Card, ...]) -> None:
+    """:func:`check_copies` (C1), by a shorter path for the many tricks with no third copy."""
+    if len(cards) - len(set(cards)) < 2:
+        return
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for card in cards:
+        if card in twice:
+            check_copies(cards)  # a third copy: raises, saying so
+        if card in seen:
+            twice.add(card)
+        else:
+            seen.add(card)
+
+
+def _settle(cards: list[Cards], shape: Shape, trump: Trump) -> _Settled:
+    """Who wins the trick of ``cards`` led in ``shape`` (B1, R1–R5, T6, W6), with no sentence made."""
     winner, rank, ruffed = 0, _in_shape(shape, cards[0], trump), False
     why = _LEAD_WINS
     beaten: Sequence[Card] = ()
@@ -144,35 +164,50 @@ def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:
     """Index into ``plays`` of the play that wins the trick (B1, T6: ties go to the
     card played first). ``plays[0]`` is the lead.
 
-    Tricks led by a single or a pair, the most common, take a fast path that makes
-    no sentence (:func:`explain_trick` says why); they are decided as B1, R1–R5 say:
-    the highest of the led suit in the lead's shape, unless trumps of that shape
-    ruff a side suit; a discard never wins (W6), a tie goes to the earlier play (T6).
+    No sentence is made (:func:`explain_trick` says why), and the trick is decided by
+    the shortest path, as B1, R1–R5 say: the highest of the led suit in the lead's
+    shape, unless trumps of that shape ruff a side suit; a throw is beaten only by a
+    ruff; a discard never wins (W6), a tie goes to the earlier play (T6).
 
     >>> trick_winner(["♠5 ♠5", "♠9 ♠8", "♥7 ♥7", "♥8 ♥8", "♠A ♠A"], "♥")
     3
     """
     trump = as_trump(trump)
     cards, shape = _plays_of(plays, trump)
-    if shape.kind is Kind.SINGLE or shape.kind is Kind.PAIR:
-        return _simple_winner(cards, trump, shape.kind is Kind.PAIR)
-    return _settle(cards, trump).winner
-
-
-def _simple_winner(plays: Sequence[Sequence[Card]], trump: Trump, pair: bool) -> int:
-    """The winner of a trick led by a single or a pair (see :func:`trick_winner`)."""
+    kind = shape.kind
+    if kind is None:
+        return _throw_winner(cards, shape, trump)
     lanes, orders = trump.lanes, trump.orders
-    lead = plays[0][0].index
-    best, best_lane, best_order = 0, lanes[lead], orders[lead]
-    for index in range(1, len(plays)):
-        play = plays[index]
-        card = play[0]
-        if pair and play[1] is not card:
-            continue  # not a pair: it cannot win a pair's trick (B1, R3)
-        lane = lanes[card.index]
+    pair, tractor = kind is Kind.PAIR, kind is Kind.TRACTOR
+    lead = tractor_top(cards[0], trump) if tractor else cards[0][0]
+    assert lead is not None  # the lead has its own shape
+    best, best_lane, best_order = 0, lanes[lead.index], orders[lead.index]
+    for index in range(1, len(cards)):
+        play = cards[index]
+        if tractor:
+            top = tractor_top(play, trump)  # one tractor, all of one suit (M2), or it cannot win (B1, R3)
+            if top is None:
+                continue
+        else:
+            top = play[0]
+            if pair and play[1] is not top:
+                continue  # not a pair: it cannot win a pair's trick (B1, R3)
+        lane = lanes[top.index]
         if lane == best_lane:
-            if orders[card.index] > best_order:
-                best, best_order = index, orders[card.index]
+            if orders[top.index] > best_order:
+                best, best_order = index, orders[top.index]
         elif lane == TRUMP:  # the first ruff of a side-suit lead (R1)
-            best, best_lane, best_order = index, TRUMP, orders[card.index]
+            best, best_lane, best_order = index, TRUMP, orders[top.index]
+    return best
+
+
+def _throw_winner(plays: list[Cards], shape: Shape, trump: Trump) -> int:
+    """The winner of a trick led by a throw that stood: the lead, unless ruffed (B1, R1–R5)."""
+    if shape.lane == TRUMP:
+        return 0  # nothing follows a throw in its shape, and a trump lead is never ruffed
+    best, best_order = 0, -1
+    for index in range(1, len(plays)):
+        rank = ruff_rank(shape, plays[index], trump)
+        if rank is not None and rank.order > best_order:
+            best, best_order = index, rank.order
     return best

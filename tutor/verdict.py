@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
-from typing import Any
+from typing import Any, Self
 
 from tutor.cards import Card
 from tutor.errors import TutorError, shown
@@ -59,7 +59,7 @@ class Verdict:
 
     @classmethod
     def lazy(cls, legal: bool, rule: str | None, make: Callable[[], str], example: tuple[Card, ...] | None = None,
-             headline: str | None = None) -> Verdict:
+             headline: str | None = None) -> Self:
         """A verdict whose reason ``make()`` makes when it is first read."""
         verdict = cls(legal, rule, "", example, headline)
         object.__setattr__(verdict, "_reason", None)
@@ -137,6 +137,60 @@ class Verdict:
         if tr is not None and not isinstance(tr, Translator):
             raise TutorError(Text("tr must be a Translator, not {value}", value=shown(tr)))
         return (tr or current())(self.sentence)
+
+
+class RuffVerdict(Verdict):
+    """The answer of :func:`~tutor.ruff.check_ruff`: a :class:`Verdict` on the play as a
+    follow, and ``ruff``, whether it is a ruff that can win the trick (R1–R4), ranking
+    above the ruff already on the table when there is one (R5).
+
+    ``legal`` keeps its meaning: true for every play the hand may make (W0–W5). A
+    legal play that is not a winning ruff names the rule that makes it so (R1, R3, R5)
+    in ``rule`` and says so in ``headline`` ("Not a ruff", "Does not beat the ruff").
+
+    >>> v = RuffVerdict(True, "R1", "trumps were led", headline="Not a ruff", ruff=False)
+    >>> v.legal, v.ruff, str(v)
+    (True, False, 'Not a ruff (R1): trumps were led.')
+    """
+
+    __slots__ = ("ruff",)
+    __match_args__ = ("legal", "rule", "reason", "example", "headline", "ruff")
+
+    ruff: bool
+
+    def __init__(self, legal: bool, rule: str | None, reason: str, example: tuple[Card, ...] | None = None,
+                 headline: str | None = None, *, ruff: bool = False) -> None:
+        super().__init__(legal, rule, reason, example, headline)
+        object.__setattr__(self, "ruff", ruff)
+
+    @classmethod
+    def lazy_ruff(cls, ruff: bool, legal: bool, rule: str | None, make: Callable[[], str],
+                  headline: str | None = None) -> RuffVerdict:
+        """A ruff verdict whose reason ``make()`` makes when it is first read."""
+        verdict = cls.lazy(legal, rule, make, headline=headline)
+        object.__setattr__(verdict, "ruff", ruff)
+        return verdict
+
+    @classmethod
+    def of(cls, verdict: Verdict) -> RuffVerdict:
+        """An illegal follow's verdict, as a ruff verdict (not a ruff)."""
+        return cls(verdict.legal, verdict.rule, verdict.reason, verdict.example, verdict.headline, ruff=False)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (*super()._fields(), self.ruff)
+
+    def __repr__(self) -> str:
+        return (f"RuffVerdict(legal={self.legal!r}, rule={self.rule!r}, reason={self.reason!r}, "
+                f"example={self.example!r}, headline={self.headline!r}, ruff={self.ruff!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_ruff_verdict, (self.legal, self.rule, self.reason, self.example, self.headline, self.ruff))
+
+
+def _ruff_verdict(legal: bool, rule: str | None, reason: str, example: tuple[Card, ...] | None,
+                  headline: str | None, ruff: bool) -> RuffVerdict:
+    """Unpickles a :class:`RuffVerdict` (its ``ruff`` is keyword-only)."""
+    return RuffVerdict(legal, rule, reason, example, headline, ruff=ruff)
 
 
 def legal(reason: str) -> Verdict:

@@ -50,7 +50,7 @@ def _each_ruff(hand: Hand, lead: tuple[Card, ...], trump: Trump,
     trumps = [c for c in hand if trump.is_trump(c)]
     items = sorted(Counter(trumps).items(), key=lambda kv: kv[0].index)
     for play in choose_multiset(items, len(lead)):
-        if check_ruff(hand, lead, play, trump, beat=beat).legal:
+        if check_ruff(hand, lead, play, trump, beat=beat).ruff:
             yield trump.sorted(play)
 
 
@@ -122,7 +122,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
 
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_ruff(hand, lead, cards, trump, beat=beat)
-            return verdict.legal, verdict.rule or deciding, sentence(verdict.reason, tr)
+            return verdict.ruff, verdict.rule or deciding, sentence(verdict.reason, tr)
 
         def solve() -> tuple[tuple[str, ...], int]:
             return tuple(tr.cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
@@ -147,10 +147,10 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         question = tr("Seat {leader} leads {lead}. Is {cards} from your hand a ruff?",
                       leader=table.plays[0][0], lead=lead, cards=candidate)
     return common(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
-                  hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal
+                  hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.ruff
                                              else tr("No"))),
                   rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,
-                  correct=yes_no_key(verdict.legal))
+                  correct=yes_no_key(verdict.ruff))
 
 
 def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Trump,
@@ -161,7 +161,7 @@ def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Tr
     n = len(lead)
     if beat is not None:  # the candidate is a valid ruff; the question is whether it ranks higher
         pool = _ruffs(hand, lead, trump, None)
-        wins = [p for p in pool if check_ruff(hand, lead, p, trump, beat=beat).legal]
+        wins = [p for p in pool if check_ruff(hand, lead, p, trump, beat=beat).ruff]
         loses = [p for p in pool if p not in wins]
         side = wins if (want_yes and wins) or not loses else loses
         return rng.choice(side)
@@ -172,6 +172,6 @@ def _candidate(rng: random.Random, hand: Hand, lead: tuple[Card, ...], trump: Tr
         else:
             play = tuple(rng.sample(trumps, n))
         last = trump.sorted(play)
-        if check_ruff(hand, lead, last, trump).legal == want_yes:
+        if check_ruff(hand, lead, last, trump).ruff == want_yes:
             return last
     return last
