@@ -52,7 +52,7 @@ from tutor.combos import lead_problem, shape_of
 from tutor.trick import trick_winner
 
 _FULL: Final = Counter(PACK)
-_TRIES: Final = 200
+_QUICK_TRIES: Final = 8
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]
 
@@ -163,34 +163,25 @@ class Simulation:
                                       count=len(cards), need=sum(need.values())))
         friend = view.friend_card
         buried_friend = self.rules.allow_buried_friend  # F3: else the twin of the called card is not buried
-        for _ in range(_TRIES):
-            rng.shuffle(cards)
-            places: dict[int, list[Card]] = {slot: [] for slot in need}
-            left = dict(need)
-            pending = cards
-            if self._declarer_copies and friend is not None:
-                declarer = view.declarer
-                assert declarer is not None
-                pending = list(cards)
-                pending.remove(friend)
-                places[declarer].append(friend)
-                left[declarer] -= 1
-            allowed = [(c, [s for s in need if s == kitty_slot or (s, self._lane[c]) not in self._voids
-                            if not (c is friend and self._friend_constrained
-                                    and (s == view.declarer or (s == kitty_slot and not buried_friend)))])
-                       for c in pending]
-            allowed.sort(key=lambda item: len(item[1]))
-            for card, slots in allowed:
-                open_slots = [s for s in slots if left[s]]
-                if not open_slots:
-                    break
-                slot = rng.choice(open_slots)
-                places[slot].append(card)
-                left[slot] -= 1
-            else:
-                hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
-                return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[kitty_slot]))
-        raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=view.seat))
+        pending = list(cards)
+        places: dict[int, list[Card]] = {slot: [] for slot in need}
+        if self._declarer_copies and friend is not None:
+            declarer = view.declarer
+            assert declarer is not None
+            pending.remove(friend)
+            places[declarer].append(friend)
+            need[declarer] -= 1
+        allowed = {card: tuple(s for s in need if s == kitty_slot or (s, self._lane[card]) not in self._voids
+                               if not (card is friend and self._friend_constrained
+                                       and (s == view.declarer or (s == kitty_slot and not buried_friend))))
+                   for card in set(pending)}
+        chosen = _assign(pending, need, allowed, rng)
+        if chosen is None:
+            raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=view.seat))
+        for card, slot in chosen:
+            places[slot].append(card)
+        hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
+        return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[kitty_slot]))
 
     def check(self, layout: Layout) -> Layout:
         """``layout`` if it fits the view (the seat's own hand and kitty, the card counts,
@@ -372,3 +363,80 @@ class Simulation:
             elif card_lane == TRUMP:
                 best, best_lane, best_order = index, TRUMP, order[card]
         return best
+
+
+def _assign(cards: list[Card], room: dict[int, int], allowed: dict[Card, tuple[int, ...]],
+            rng: random.Random, quick: int = _QUICK_TRIES) -> list[tuple[Card, int]] | None:
+    """Each card given a place among its ``allowed`` ones, filling every place's ``room``
+    exactly, at random; None if no such assignment exists.
+
+    A quick random fill (the most constrained cards first) usually succeeds; when the
+    places are tight it falls back to placing one card at a time, each only where the
+    rest can still be placed (:func:`_fits`), which succeeds whenever any layout does
+    (``quick=0`` goes there at once).
+
+    >>> from tutor.notation import parse_cards
+    >>> a, b = parse_cards("♠A ♥3")
+    >>> sorted(slot for _, slot in _assign([a, b], {0: 1, 1: 1}, {a: (0,), b: (0, 1)}, random.Random(0)))
+    [0, 1]
+    >>> _assign([a, b], {0: 2, 1: 0}, {a: (1,), b: (0, 1)}, random.Random(0)) is None
+    True
+
+    A ring of four places, each card allowed in two neighbours: a random fill rarely
+    fits, the careful one always does.
+
+    >>> ring = parse_cards("♠3 ♠4 ♠5 ♠6 ♥3 ♥4 ♥5 ♥6 ♣3 ♣4 ♣5 ♣6 ♦3 ♦4 ♦5 ♦6")
+    >>> allowed = {card: (i // 4, (i // 4 + 1) % 4) for i, card in enumerate(ring)}
+    >>> for seed in range(50):
+    ...     placed = _assign(list(ring), {0: 4, 1: 4, 2: 4, 3: 4}, allowed, random.Random(seed), quick=0)
+    ...     assert Counter(slot for _, slot in placed) == {0: 4, 1: 4, 2: 4, 3: 4}
+    ...     assert all(slot in allowed[card] for card, slot in placed)
+    """
+    order = list(cards)
+    for _ in range(quick):
+        rng.shuffle(order)
+        order.sort(key=lambda card: len(allowed[card]))
+        left = dict(room)
+        placed = []
+        for card in order:
+            open_slots = [s for s in allowed[card] if left[s]]
+            if not open_slots:
+                break
+            slot = rng.choice(open_slots)
+            placed.append((card, slot))
+            left[slot] -= 1
+        else:
+            return placed
+    left = dict(room)
+    kinds = Counter(allowed[card] for card in cards)
+    if not _fits(kinds, left):
+        return None
+    rng.shuffle(order)
+    placed = []
+    for card in order:
+        kind = allowed[card]
+        kinds[kind] -= 1
+        slots = [s for s in kind if left[s]]
+        rng.shuffle(slots)
+        for slot in slots:
+            left[slot] -= 1
+            if _fits(kinds, left):
+                break
+            left[slot] += 1
+        else:  # cannot happen: the cards fitted before this one was placed
+            return None
+        placed.append((card, slot))
+    return placed
+
+
+def _fits(kinds: Counter[tuple[int, ...]], left: dict[int, int]) -> bool:
+    """True if cards of these kinds (each kind a tuple of the places it may go) can fill
+    places with ``left`` room: for every set of places, the cards that may go nowhere
+    else fit in its room (Hall's condition, with room)."""
+    slots = list(left)
+    for mask in range(1, 1 << len(slots)):
+        inside = {slots[i] for i in range(len(slots)) if mask >> i & 1}
+        must = sum(count for kind, count in kinds.items() if count and inside.issuperset(kind))
+        if must > sum(left[s] for s in inside):
+            return False
+    return True

@@ -41,7 +41,8 @@ class Beaten:
 @dataclass(frozen=True, slots=True)
 class ThrowResult:
     """Whether a throw stands (L3); if not, the leads the thrower may be forced to
-    make instead (one per beaten kind, L4), the penalty (L5) and what beat it."""
+    make instead (L4: for each beaten kind, its smallest
+    component, or each of those that tie for smallest), the penalty (L5) and what beat it."""
 
     ok: bool
     options: tuple[tuple[Card, ...], ...]
