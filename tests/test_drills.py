@@ -76,6 +76,13 @@ def expected_choice(drill):
     if kind == "trick":
         plays = drill.table.plays
         return {str(plays[trick_winner([p for _, p in plays], drill.trump)][0])}
+    if kind == "friend" and "reveal" in q:  # F6: the friend's copy reveals them, the declarer's own nothing
+        declarer, card = re.search(r"Seat (\d) is the declarer and called (\S+)\.", q).groups()
+        friend = [seat for seat, cards in drill.table.plays if parse_cards(card)[0] in cards and seat != int(declarer)]
+        return {str(friend[0]) if friend else "nobody"}
+    if kind == "friend":
+        card, = parse_cards(re.search(r"May you call (\S+) to find", q).group(1))
+        return {"yes" if may_call(drill, card) else "no"}
     if kind == "declare":
         if "kitty" in q and "which card" in q:
             card = kitty_flip(drill.shown)
@@ -91,8 +98,15 @@ def expected_choice(drill):
     raise AssertionError(kind)
 
 
+def may_call(drill, card):
+    """F1, F3: the declarer may call a card held exactly once whose twin is not buried (``shown``)."""
+    return Counter(drill.hand)[card] == 1 and card not in drill.shown
+
+
 def expected_number(drill):
     q = drill.question
+    if drill.kind == "points":
+        return points(drill.shown)
     if drill.kind == "throw":
         return check_throw(drill.shown, [c for _, c in drill.others], drill.trump).penalty
     if "multiplied" in q:
@@ -112,6 +126,10 @@ def expected_number(drill):
 
 def expected_cards_ok(drill, cards):
     kind = drill.kind
+    if kind == "points":
+        return Counter(cards) == Counter(c for c in drill.hand if c.points)
+    if kind == "friend":
+        return len(cards) == 1 and may_call(drill, cards[0])
     if kind == "tractor":
         counts = Counter(drill.hand)
         pairs = [c for c, k in counts.items() if k == 2]
@@ -151,6 +169,10 @@ def verify(drill, rng):
             pairs = [c for c, k in counts.items() if k == 2]
             picks = [tuple(c for c in combo for _ in range(2)) for r in range(1, min(len(pairs), 5) + 1)
                      for combo in combinations(pairs, r)]
+        elif drill.kind == "points":
+            scoring = tuple(c for c in drill.hand if c.points)
+            blank = next(c for c in drill.hand if not c.points)
+            picks = [scoring, scoring[1:], scoring + (blank,), (), (blank,), tuple(drill.hand)]
         elif drill.kind == "declare":
             counts = Counter(drill.hand)
             picks = [(c,) for c in counts] + [(c, c) for c in counts if counts[c] == 2] + [()]
@@ -275,7 +297,7 @@ def test_the_drills_are_typed_without_type_ignore():
 
 
 def test_registry():
-    assert set(KINDS) == {"tractor", "follow", "ruff", "throw", "trick", "declare", "score"}
+    assert set(KINDS) == {"points", "tractor", "follow", "ruff", "throw", "trick", "declare", "friend", "score"}
     for info in KINDS.values():
         assert info.title and info.rules and info.levels == (1, 2, 3) and info.forms
 

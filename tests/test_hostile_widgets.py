@@ -364,7 +364,7 @@ def unreadable_store(stored: object) -> bool:
     return not isinstance(body, dict) or body.get("version") != 1
 
 
-DRILL_TYPES = ("check", "hint", "retry", "next", "reset", "sync", "dismiss_note")
+DRILL_TYPES = ("check", "hint", "retry", "next", "reset", "sync", "dismiss_note", "reveal", "level")
 TABLE_TYPES = ("step", "act", "declare", "pass", "solo", "hint", "export", "import", "restart", "new",
                "stop_to_declare")
 

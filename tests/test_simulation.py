@@ -15,6 +15,7 @@ from tutor.bots import random_action
 from tutor.cards import PLAYERS
 from tutor.errors import TutorError
 from tutor.game import Game, Phase, Play
+from tutor.order import TRUMP
 from tutor.rules import Ruleset
 from tutor.simulation import Layout, Simulation, shown_voids, unseen_cards
 from tutor.strategy import ComputerPlayer, next_action
@@ -49,14 +50,17 @@ def test_a_playout_is_a_legal_hand_scored_as_the_game_scores_it(seed):
     viewer = seed % PLAYERS
     simulation = Simulation(game.view(viewer), rules)
     rng = random.Random(seed)
-    for _ in range(3):
-        outcome = simulation.playout(simulation.check(_true_layout(game)), rng)
+    for policy in ("random", "greedy", "random", "greedy"):
+        outcome = simulation.playout(simulation.check(_true_layout(game)), rng, policy=policy)
         copy = Game.replay(game.seed, game.history, rules)
         for seat, cards in outcome.plays:
             copy.apply(Play(seat, cards))  # refuses anything illegal
         assert copy.phase is Phase.FINISHED
         assert outcome.attackers_points == copy.attackers_points()
         assert outcome.results == copy.results
+        assert outcome.declarer == copy.declarer and outcome.friend == copy.friend
+        first_trick = copy.tricks[len(game.tricks)]
+        assert outcome.trick_winner == first_trick.seat
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -159,3 +163,45 @@ def test_a_simulation_starts_only_while_the_tricks_are_played():
         Simulation(Game(1).view(0))
     with pytest.raises(TutorError):
         Simulation("seat 0")  # type: ignore[arg-type]
+
+
+def _unbeatable(card, seat, layout, trump):
+    """True if no other hand of ``layout`` can beat ``card`` led as a single (B1, R1)."""
+    lane, order = trump.lane(card), trump.order(card)
+    for other, hand in enumerate(layout.hands):
+        if other == seat:
+            continue
+        suit = [c for c in hand if trump.lane(c) == lane]
+        if any(trump.order(c) > order for c in suit):
+            return False
+        if not suit and trump.lane(card) != TRUMP and any(trump.is_trump(c) for c in hand):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_greedy_playout_leads_what_nobody_can_beat(seed):
+    """Seeing every card, a greedy seat leads a card nobody can beat when it has one
+    (all but the one play in ten that is random); a random seat rarely does."""
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not Phase.PLAYING:
+        game.apply(next_action(game, bots))
+    view = game.view(game.actor)
+    simulation = Simulation(view, game.rules)
+    layout = simulation.check(_true_layout(game))
+    if not any(_unbeatable(c, view.seat, layout, game.trump) for c in view.hand):
+        pytest.skip("the leader holds no card that nobody can beat")
+
+    def share(policy):
+        leads = [simulation.playout(layout, random.Random(n), policy=policy).plays[0][1] for n in range(100)]
+        return sum(_unbeatable(lead[0], view.seat, layout, game.trump) for lead in leads) / len(leads)
+
+    assert share("greedy") >= 0.85 > share("random")
+
+
+def test_a_playout_policy_is_checked():
+    game = _position(3, 0)
+    simulation = Simulation(game.view(game.actor), game.rules)
+    with pytest.raises(TutorError, match="policy"):
+        simulation.playout(simulation.deal(random.Random(0)), random.Random(0), policy="clever")

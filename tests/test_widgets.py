@@ -21,7 +21,7 @@ from tutor import Trump, TutorError, parse_cards  # noqa: E402
 from tutor.catalogs import lesson_notebooks  # noqa: E402
 from tutor.display import card_html, cards_html, hand_html, trick_html  # noqa: E402
 from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
-from tutor.drills.progress import STREAK_PER_STAR, Progress  # noqa: E402
+from tutor.drills.progress import STREAK_PER_STAR, Progress, visit_seed  # noqa: E402
 from tutor.i18n import LANGUAGES, Translator, current, set_language  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Hand, Table, TrickTable, practice  # noqa: E402
 from widgets._common import LABELS, labels  # noqa: E402
@@ -169,7 +169,10 @@ def test_right_answer_by_message(player: DrillPlayer) -> None:
 def test_wrong_answer_by_message(player: DrillPlayer) -> None:
     feedback = check_message(player, wrong_answer(player))
     assert feedback["correct"] is False and feedback["rule"] and feedback["message"]
-    assert feedback["answers"] and feedback["answer_count"] >= len(feedback["answers"])
+    assert feedback["answers"] == [] and feedback["can_reveal"] is True  # a first wrong try gives nothing away
+    send(player, {"type": "reveal"})  # "Show answer"
+    feedback = player.feedback
+    assert feedback["answers"] and feedback["answer_count"] >= len(feedback["answers"]) and feedback["revealed"]
     assert player.stats["streak"] == 0
 
 
@@ -212,15 +215,23 @@ def test_retry_keeps_the_drill_and_counts_only_the_first_answer(player: DrillPla
     assert player.progress.to_json() == recorded and player.stats["streak"] == 0
 
 
-def test_next_loads_the_drill_progress_chooses(player: DrillPlayer, clock: Clock) -> None:
+def test_next_loads_the_drill_progress_chooses(clock: Clock) -> None:
+    player = DrillPlayer(KIND, clock=clock)  # no link seed: progress chooses
     token = player.state["token"]
-    check_message(player, right_answer(player))
+    send(player, {"type": "check", "check_id": 1, "answer": _a_right_answer(player), "selected": []})
     send(player, {"type": "hint"})
     expected = player.progress.next_drill(KIND, clock.now + clock.step, 1)
     send(player, {"type": "next"})
     assert player.state["token"] != token
     assert (player.state["seed"], player.state["level"]) == expected
     assert player.feedback == {} and player.selected == [] and player.hints == []
+
+
+def test_next_follows_the_links_seed(player: DrillPlayer) -> None:
+    first = player.state["seed"]
+    check_message(player, right_answer(player))
+    send(player, {"type": "next"})
+    assert player.state["seed"] == visit_seed(first, 1, KIND)  # the class's next drill, not this learner's
 
 
 def test_hints_are_staged(player: DrillPlayer) -> None:

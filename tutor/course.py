@@ -58,7 +58,7 @@ class LessonInfo:
 
 LESSONS: Final[tuple[LessonInfo, ...]] = (
     LessonInfo("00-welcome", N_("Welcome"), (), ("follow",)),
-    LessonInfo("01-cards", N_("Cards, points and the deal"), ("C1", "C2", "C3", "C4", "N1", "N2", "N3"), ("score",)),
+    LessonInfo("01-cards", N_("Cards, points and the deal"), ("C1", "C2", "C3", "C4", "N1", "N2", "N3"), ("points",)),
     LessonInfo("02-trumps", N_("Trumps and the order of cards"), ("T1", "T2", "T3", "T4", "T5", "T6"), ("trick",)),
     LessonInfo("03-declaring", N_("Declaring, overturning and the kitty flip"),
                ("D1", "D2", "D3", "D4", "D5", "D6"), ("declare",)),
@@ -67,7 +67,7 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
     LessonInfo("06-ruffing", N_("Ruffing, over-ruffing and who wins a trick"),
                ("R1", "R2", "R3", "R4", "R5", "B1", "B2", "B3"), ("ruff", "trick")),
     LessonInfo("07-throws", N_("Throws"), ("L1", "L2", "L3", "L4", "L5"), ("throw",)),
-    LessonInfo("08-friend", N_("The friend and the solo"), ("K1", "F1", "F2", "F3", "F4", "F5", "F6"), ("score",)),
+    LessonInfo("08-friend", N_("The friend and the solo"), ("K1", "F1", "F2", "F3", "F4", "F5", "F6"), ("friend",)),
     LessonInfo("09-scoring", N_("The last trick, kitty capture and scoring"),
                ("X1", "X2", "S1", "S2", "S3", "S4"), ("score",)),
     LessonInfo("10-play", N_("Play a hand"), ("D1", "K1", "F1", "L3", "W2", "R1", "B1", "X2", "S1"), ()),

@@ -4,8 +4,11 @@ A seat sees its own hand and the table, not the others' cards. A :class:`Layout`
 says where the unseen cards are (every hand, and the kitty); :meth:`Simulation.deal`
 draws one at random, consistent with everything the seat has seen (the card
 counts, the suits others have shown they are out of, the called friend card), and
-:meth:`Simulation.playout` plays the hand to its end with random legal plays and
-scores it (S1–S4, X1–X2). A search plays a candidate move first (``first=``) and
+:meth:`Simulation.playout` plays the hand to its end and scores it (S1–S4, X1–X2):
+every seat at random within the rules, or (``policy="greedy"``) as a simple player
+who sees every card would: lead a card nobody can beat, take a trick from the other
+side with the cheapest card that does, give points to a partner who is winning, throw
+away the least else (and a random legal play now and then). A search plays a candidate move first (``first=``) and
 averages the results over many layouts.
 
 The playouts keep the rules exactly: every play is one the rules module allows and
@@ -35,9 +38,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from tutor.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.errors import CardCountError, TutorError
@@ -53,6 +56,11 @@ from tutor.trick import trick_winner
 
 _FULL: Final = Counter(PACK)
 _QUICK_TRIES: Final = 8
+_EXPLORE: Final = 0.1
+"""How often a greedy playout makes a random legal play instead."""
+
+Policy = Literal["random", "greedy"]
+POLICIES: Final = ("random", "greedy")
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]
 
@@ -68,11 +76,16 @@ class Layout:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a playout ended: the attackers' total (S4), each seat's result (S1–S3),
-    and every play made from the start position, in order."""
+    every play made from the start position, in order, the seat that took the first
+    trick finished (the one in progress, or the one the first play leads), and the
+    declarer and friend of the layout played."""
 
     attackers_points: int
     results: tuple[int, ...]
     plays: Plays
+    trick_winner: int | None = None
+    declarer: int | None = None
+    friend: int | None = None
 
 
 def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
@@ -208,10 +221,16 @@ class Simulation:
 
     # ------------------------------------------------------------ playouts
 
-    def playout(self, layout: Layout, rng: random.Random, first: Sequence[Card] | None = None) -> Outcome:
+    def playout(self, layout: Layout, rng: random.Random, first: Sequence[Card] | None = None,
+                policy: Policy = "random") -> Outcome:
         """Play the hand out from the view with ``layout`` (see :meth:`check`), every seat
-        playing at random within the rules; ``first``: the next play of the seat to
-        act (a search's candidate), checked by the rules module."""
+        playing by ``policy`` (``"random"`` or ``"greedy"``, see the module) within the rules;
+        ``first``: the next play of the seat to act (a search's candidate), checked by the
+        rules module."""
+        if policy not in POLICIES:
+            raise TutorError(Text("a playout's policy is one of {names}, not {value}",
+                                  names=", ".join(POLICIES), value=repr(policy)[:40]))
+        greedy = policy == "greedy"
         view, rules = self.view, self.rules
         trump = view.trump
         assert trump is not None and view.declarer is not None
@@ -221,6 +240,7 @@ class Simulation:
         penalty = view.penalty_adjustment
         declarer = view.declarer
         friend = self._friend_of(layout)
+        sides = [s == declarer or s == friend for s in range(PLAYERS)]
         trick = list(view.trick)
         leader = self._leader
         plays: list[tuple[int, tuple[Card, ...]]] = []
@@ -228,6 +248,7 @@ class Simulation:
         last_lead: tuple[Card, ...] = ()
         last_win: tuple[Card, ...] = ()
         last_winner = leader
+        first_winner: int | None = None
         choice, random_ = rng.choice, rng.random
         while any(hands):
             seat = (leader + len(trick)) % PLAYERS
@@ -246,6 +267,8 @@ class Simulation:
             elif not trick:
                 if forced:
                     play = choice(forced)
+                elif greedy and random_() >= _EXPLORE:
+                    play = self._greedy_lead(hands, seat, rng)
                 else:
                     card = choice(hand)
                     play = (card, card) if random_() < 0.5 and hand.count(card) == 2 else (card,)
@@ -254,7 +277,10 @@ class Simulation:
                 led = lane[lead[0]]
                 if len(lead) == 1:
                     suit = [c for c in hand if lane[c] == led]
-                    play = (choice(suit or hand),)
+                    if greedy and random_() >= _EXPLORE:
+                        play = (self._greedy_single(trick, suit or hand, seat, sides),)
+                    else:
+                        play = (choice(suit or hand),)
                 elif len(lead) == 2 and lead[0] is lead[1]:
                     play = self._follow_pair(hand, led, rng)
                 else:
@@ -269,6 +295,8 @@ class Simulation:
             winner = self._winner(trick)
             won[trick[winner][0]] += sum(c.points for _, cs in trick for c in cs)
             last_lead, last_win, last_winner = trick[0][1], trick[winner][1], trick[winner][0]
+            if first_winner is None:
+                first_winner = last_winner
             leader = last_winner
             trick = []
         attackers = sum(p for s, p in enumerate(won) if s != declarer and s != friend) + penalty
@@ -282,7 +310,7 @@ class Simulation:
                            friendless=friend is None and not view.solo)
         results = tuple(score["declarer" if s == declarer else "friend" if s == friend else "attacker"]
                         for s in range(PLAYERS))
-        return Outcome(attackers, results, tuple(plays))
+        return Outcome(attackers, results, tuple(plays), first_winner, declarer, friend)
 
     def _friend_of(self, layout: Layout) -> int | None:
         view = self.view
@@ -321,6 +349,54 @@ class Simulation:
             if problem is not None:
                 raise TutorError(problem)
         return play
+
+    def _greedy_lead(self, hands: list[list[Card]], seat: int, rng: random.Random) -> tuple[Card, ...]:
+        """A card (or its pair) that no other hand can beat, the best such (a side suit's,
+        with points, high); else the lowest card of a side suit without points."""
+        lane, order = self._lane, self._order
+        hand = hands[seat]
+        others = [hands[s] for s in range(PLAYERS) if s != seat]
+        best: tuple[tuple[bool, int, int], Card] | None = None
+        for card in hand:
+            card_lane, card_order = lane[card], order[card]
+            if all(_cannot_beat(other, card_lane, card_order, lane, order) for other in others):
+                key = (card_lane != TRUMP, card.points, card_order)
+                if best is None or key > best[0]:
+                    best = (key, card)
+        if best is not None:
+            card = best[1]
+            return (card, card) if hand.count(card) == 2 else (card,)
+        sides = [c for c in hand if lane[c] != TRUMP and not c.points] or hand
+        low = min(order[c] for c in sides)
+        return (rng.choice([c for c in sides if order[c] == low]),)
+
+    def _greedy_single(self, trick: list[tuple[int, tuple[Card, ...]]], options: list[Card], seat: int,
+                       sides: list[bool]) -> Card:
+        """A follow to a single lead from ``options`` (the legal cards, W1): points to a
+        winning partner; the cheapest card that takes the trick from the other side when
+        it holds points (or this is the last play); else the cheapest card."""
+        lane, order = self._lane, self._order
+        lead = trick[0][1][0]
+        best, best_lane, best_order = 0, lane[lead], order[lead]
+        for index in range(1, len(trick)):
+            card = trick[index][1][0]
+            if lane[card] == best_lane:
+                if order[card] > best_order:
+                    best, best_order = index, order[card]
+            elif lane[card] == TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[card]
+
+        def cost(card: Card) -> int:
+            return 30 + order[card] if lane[card] == TRUMP else order[card]
+
+        if sides[trick[best][0]] == sides[seat]:
+            return max(options, key=lambda c: (c.points, -cost(c)))
+        winning = [c for c in options if (lane[c] == best_lane and order[c] > best_order)
+                   or (lane[c] == TRUMP and best_lane != TRUMP)]
+        points = sum(c.points for _, cards in trick for c in cards)
+        if winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning)):
+            return min(winning, key=lambda c: cost(c) - 2 * c.points)
+        return min(options, key=lambda c: (c.points, cost(c)))
 
     def _follow_pair(self, hand: list[Card], led: int, rng: random.Random) -> tuple[Card, ...]:
         """A random legal follow to a pair (W1–W3): a pair of the suit if one is held,
@@ -440,3 +516,16 @@ def _fits(kinds: Counter[tuple[int, ...]], left: dict[int, int]) -> bool:
         if must > sum(left[s] for s in inside):
             return False
     return True
+
+
+def _cannot_beat(hand: list[Card], card_lane: int, card_order: int, lane: Mapping[Card, int],
+                 order: Mapping[Card, int]) -> bool:
+    """True if no card of ``hand`` beats a single of that suit and rank: none higher in
+    the suit, and no trump to ruff it when out of a side suit (B1, R1)."""
+    holds_suit = False
+    for card in hand:
+        if lane[card] == card_lane:
+            holds_suit = True
+            if order[card] > card_order:
+                return False
+    return holds_suit or card_lane == TRUMP or not any(lane[card] == TRUMP for card in hand)

@@ -56,8 +56,9 @@ def notes_html(notes: tuple[str, ...]) -> str:
 
 def practice(slug: str, *, query: str | None = None, lang: str | None = None, **options: Any) -> ipw.VBox:
     """The practice section of a lesson: a drill player for each drill kind of the
-    lesson (or the one the link asks for), seeded and levelled by the link, with a
-    note for every link parameter that was ignored. The language is ``lang``, by
+    lesson (or the one the link asks for), its progress kept for this lesson, seeded
+    and levelled by the link for this visit only, with a note for every link parameter
+    that was ignored. The language is ``lang``, by
     default the kernel's (the page has already taken the link's ``lang=``, which is
     only validated here)."""
     tr = translator(lang)
@@ -66,14 +67,15 @@ def practice(slug: str, *, query: str | None = None, lang: str | None = None, **
     lang = tr.language
     children: list[ipw.Widget] = [ipw.HTML(notes_html(notes))]
     for kind in kinds:
-        children.append(DrillPlayer(kind, seed=params.seed, level=params.level, lang=lang, **options))
+        children.append(DrillPlayer(kind, seed=params.seed, level=params.level, lang=lang, lesson=slug, **options))
     box = ipw.VBox(children)
     box.add_class("qd-practice")
     return box
 
 
 class CourseMap(PageWidget):
-    """The lessons in order, each with a link and this browser's progress in its drills.
+    """The lessons in order, each with a link and this browser's progress in its drills
+    (each lesson's own: two lessons practising one drill kind show their own lines).
 
     Its one message from the page is ``sync`` (``progress``: the stored JSON or null);
     stored progress that cannot be read leaves the map as it was, with a note.
@@ -135,7 +137,7 @@ class CourseMap(PageWidget):
         for info in LESSONS:
             badges = []
             for kind in info.drills:
-                stats = self.progress.kind(kind)
+                stats = self.progress.kind(kind, info.slug)
                 title = tr(KINDS[kind].title) if kind in KINDS else kind
                 stars = "★" * stats.stars + "☆" * (MAX_STARS - stats.stars)
                 label = tr("{count} of {total} stars", count=stats.stars, total=MAX_STARS)

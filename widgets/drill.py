@@ -4,14 +4,15 @@ comes next is :meth:`Progress.next_drill`'s. Progress is kept in the browser
 (``localStorage``) and handed to the kernel when the page loads.
 
 Messages from the front end (all dicts with ``type``): ``check`` (``check_id``,
-``answer``, ``selected`` — the selection travels with the check), ``hint``, ``retry``,
-``next``, ``reset`` (after the widget's own confirm step), ``sync`` (``progress``: the
-stored JSON or null), ``dismiss_note``; the page sets one trait, ``selected``. Anything
-else, or anything malformed, is ignored or answered with a note in the drill (a refused
-answer, unreadable saved progress), and changes nothing else — never a traceback, never
-Python's own words (see :class:`widgets._common.PageWidget`). Sizes are checked before
-anything is read: answers (:data:`MAX_ANSWER`), saved progress
-(:data:`tutor.drills.progress.MAX_STORED`).
+``answer``, ``selected`` — the selection travels with the check), ``hint``, ``reveal``
+(show the correct answers after a wrong one), ``retry``, ``next``, ``level`` (``level``:
+the learner's choice, 1–3), ``reset`` (after the widget's own confirm step), ``sync``
+(``progress``: the stored JSON or null), ``dismiss_note``; the page sets one trait,
+``selected``. Anything else, or anything malformed, is ignored or answered with a note
+in the drill (a refused answer, an impossible level, unreadable saved progress), and
+changes nothing else — never a traceback, never Python's own words (see
+:class:`widgets._common.PageWidget`). Sizes are checked before anything is read: answers
+(:data:`MAX_ANSWER`), saved progress (:data:`tutor.drills.progress.MAX_STORED`).
 """
 
 from __future__ import annotations
@@ -24,11 +25,14 @@ from typing import Any, Final
 import traitlets as t
 
 from tutor.cards import Card
+from tutor.course import LEVELS
+from tutor.course import lesson as course_lesson
 from tutor.display import cards_html, hand_html, trick_html
 from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
 from tutor.drills.answers import TOO_LONG
-from tutor.drills.progress import MAX_STARS, Progress, read_stored
-from tutor.i18n import N_
+from tutor.drills.progress import MAX_STARS, Progress, read_stored, visit_seed
+from tutor.errors import TutorError, shown
+from tutor.i18n import N_, Text, said
 from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, problem_of, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
@@ -41,11 +45,33 @@ MAX_NUMBER: Final = 10**15
 MAX_CHECK_ID: Final = 2**53
 """A ``check_id`` is echoed back only when it is a whole number ``0 <= id <`` this."""
 
+REVEAL_AFTER: Final = 2
+"""Wrong tries at one drill after which its correct answers are shown (before that, only
+when the learner asks: "Show answer")."""
+
+DRILL_LABELS: Final = {
+    "reveal": N_("Show answer"),
+    "try_again": N_("Not yet. Try again (Retry), ask for a hint, or show the answer."),
+    "helped": N_("The answer was shown before you answered, so this one does not add to your streak."),
+    "hint_answer": N_("{hint} ({shown}/{total}): the answer"),
+    "level": N_("Level"),
+    "level_n": N_("Level {level}"),
+}
+"""The drill player's own texts, beside the shared :data:`widgets._common.LABELS`."""
+
 _tokens = count(1)
 
 
 class DrillPlayer(PageWidget):
-    """Play drills of one kind.
+    """Play drills of one kind, in a lesson (``lesson``: its slug; progress is kept per
+    lesson) or on its own.
+
+    A wrong answer is judged with its rule, but the correct answers are shown only when
+    the learner asks ("Show answer") or after :data:`REVEAL_AFTER` wrong tries; an answer
+    given after the answer was shown (the last hint, which is the answer, or "Show
+    answer") does not add to the streak. ``seed`` and ``level`` (a shared link's) win
+    for this player only: its drills follow the link's seed, at the link's level, and
+    neither is stored as the learner's; a level the learner chooses in the player is.
 
     >>> player = DrillPlayer("follow", seed=1)
     >>> player.drill.kind, player.feedback
@@ -65,7 +91,12 @@ class DrillPlayer(PageWidget):
     hints = t.List(t.Unicode()).tag(sync=True)
     """The hints shown so far (staged: one more per request)."""
     stats = t.Dict().tag(sync=True)
-    """``streak``, ``stars`` and ``max_stars`` of this kind."""
+    """``streak``, ``stars`` and ``max_stars`` of this kind in this lesson."""
+    level = t.Int(1).tag(sync=True)
+    """The level of fresh drills: the link's on this visit, else the learner's own."""
+    synced = t.Bool(False).tag(sync=True)
+    """The browser's stored progress has been taken (and the drill chosen from it): the
+    front end marks the player ``data-synced`` (what scripts and tests wait for)."""
     labels = t.Dict().tag(sync=True)
     progress_json = t.Unicode("").tag(sync=True)
     progress_note = t.Unicode("").tag(sync=True)
@@ -77,24 +108,31 @@ class DrillPlayer(PageWidget):
     the page's ``<html lang>`` is the server's)."""
 
     def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
-                 progress: Progress | None = None, clock: Callable[[], datetime] | None = None,
-                 **kwargs: Any) -> None:
+                 lesson: str | None = None, progress: Progress | None = None,
+                 clock: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
-        language (:func:`tutor.i18n.current`)."""
+        language (:func:`tutor.i18n.current`). ``lesson``: the slug of the lesson the
+        player is part of (refused with :class:`~tutor.errors.TutorError` when there
+        is no such lesson)."""
         self.kind = kind
-        self.level = 1 if level is None else level  # the level of fresh drills
+        self.lesson = None if lesson is None else course_lesson(lesson).slug
         self.tr = translator(lang)
         self.progress: Progress = progress if progress is not None else Progress()
         self._clock = clock or _utc_now
         self._order: list[Card] = []
-        self._synced = False
-        self._pinned = seed is not None  # a given seed is kept when the browser's progress arrives
+        self._link_seed = seed  # the link's: this visit's drills follow it
+        self._link_level = level  # the link's: this visit's level, never stored
+        self._visit = 0  # drills made from the link's seed so far
+        self._tries = 0  # wrong answers to the current drill
+        self._revealed = False  # the current drill's answer has been shown
+        self._last: Feedback | None = None
+        self._last_id: object = None
         self.drill: Drill | None = None
-        super().__init__(labels=labels(self.tr), lang=self.tr.language, **kwargs)
+        mine = {key: self.tr(text) for key, text in DRILL_LABELS.items()}
+        super().__init__(labels={**labels(self.tr), **mine}, lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
-        if seed is None:
-            seed, level = self.progress.next_drill(kind, self._clock(), self.level)
-        self._load(seed, self.level if level is None else level)
+        self.level = self._own_level()
+        self._load(*self._upcoming())
         self._publish_progress()
 
     # ------------------------------------------------------------ actions
@@ -110,40 +148,71 @@ class DrillPlayer(PageWidget):
         return self._check(answer, check_id=None)
 
     def hint(self) -> str | None:
-        """Show the next hint; None when every hint is shown."""
+        """Show the next hint; None when every hint is shown. The last hint is the
+        answer (see :class:`tutor.drills.base.Drill`): once it is shown, the answer is."""
         if self.drill is None or len(self.hints) >= len(self.drill.hints):
             return None
         text = self.drill.hints[len(self.hints)]
-        self.hints = [*self.hints, text]
+        with self.hold_sync():
+            self.hints = [*self.hints, text]
+            if len(self.hints) == len(self.drill.hints):
+                self._reveal()
         return text
+
+    def reveal(self) -> None:
+        """Show the correct answers after a wrong answer ("Show answer")."""
+        if self._last is not None and self._last.error is None and not self._last.correct:
+            self._reveal()
 
     def retry(self) -> None:
         """The same drill again: feedback and selection cleared, nothing re-dealt."""
         with self.hold_sync():
+            self._last = None
             self.feedback = {}
             self.selected = []
 
     def next(self) -> None:
-        """The drill :meth:`Progress.next_drill` chooses (mistakes come back later)."""
-        self._pinned = False
-        seed, level = self.progress.next_drill(self.kind, self._clock(), self.level)
-        self._load(seed, level)
+        """The next drill: the link's next one on a visit by a seeded link, else the one
+        :meth:`Progress.next_drill` chooses (mistakes come back later)."""
+        self._load(*self._upcoming())
+
+    def choose_level(self, level: int) -> None:
+        """The learner chose ``level`` (1–3): it is stored as theirs (a link's level no
+        longer applies to this player), and a fresh drill at that level is shown. Any
+        other value is refused with :class:`~tutor.errors.TutorError`."""
+        if type(level) is not int or level not in LEVELS:
+            raise TutorError(Text("there is no level {level}: the levels are 1, 2 and 3", level=shown(level)))
+        self._link_level = None
+        with self.hold_sync():
+            self.progress = self.progress.with_level(self.kind, level, self.lesson)
+            self.level = level
+            self._load(*self._upcoming(fresh=True))
+            self._publish_progress()
 
     def reset(self) -> None:
         """Forget all progress (the front end asks the learner first)."""
         self.progress = Progress()
         with self.hold_sync():
             self.progress_note = ""
+            self.level = self._own_level()
             self._publish_progress()
 
     def sync(self, stored: object) -> None:
         """Take the progress the browser stored. A tampered store keeps what is valid
         and shows a note; a store that cannot be read at all (not text, far too long,
         not JSON …) changes nothing here but the note (this page's progress is kept and
-        stored back). When nothing was answered yet (and no seed was given), the next
-        drill is chosen from the restored progress."""
-        first = not self._synced
-        self._synced = True
+        stored back). When nothing was answered yet (and the link gave no seed), the next
+        drill is chosen from the restored progress, at the learner's stored level unless
+        the link gave one."""
+        try:
+            self._take(stored, first=not self.synced)
+        finally:
+            self.synced = True
+
+    # ------------------------------------------------------------ internals
+
+    def _take(self, stored: object, *, first: bool) -> None:
+        """:meth:`sync`'s work (``first``: the page's first sync)."""
         if stored is None:  # nothing stored yet
             self._publish_progress()
             return
@@ -151,10 +220,10 @@ class DrillPlayer(PageWidget):
             return
         progress, problem = read_stored(stored)
         if progress is None:
-            said = self.tr(problem)[:300] if problem is not None else ""
+            reason = self.tr(problem)[:300] if problem is not None else ""
             with self.hold_sync():
                 self.progress_note = self.tr("Saved progress in this browser could not be read, so this page keeps "
-                                             "its own: {problem}", problem=said)
+                                             "its own: {problem}", problem=reason)
                 self._publish_progress()
             return
         self.progress = progress
@@ -162,13 +231,28 @@ class DrillPlayer(PageWidget):
             if problem:
                 self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
                                              problem=self.tr(problem)[:300])
-            if first and not self._pinned and not self.feedback:
+            self.level = self._own_level()
+            if first and self._link_seed is None and self._last is None:
                 self.next()
             self._publish_progress()
 
-    # ------------------------------------------------------------ internals
+    def _own_level(self) -> int:
+        """The level of fresh drills: the link's, else the one the learner chose."""
+        return self._link_level if self._link_level is not None else self.progress.level(self.kind, self.lesson)
+
+    def _upcoming(self, *, fresh: bool = False) -> tuple[int, int]:
+        """(seed, level) of the next drill: the link's seed, then drills made from it, on a
+        seeded visit; else a due mistake (unless ``fresh``) or a fresh seed."""
+        if self._link_seed is not None:
+            seed = visit_seed(self._link_seed, self._visit, self.kind, self.lesson)
+            self._visit += 1
+            return seed, self.level
+        if fresh:
+            return self.progress.fresh_seed(self.kind, self.lesson), self.level
+        return self.progress.next_drill(self.kind, self._clock(), self.level, self.lesson)
 
     def _load(self, seed: int, level: int) -> None:
+        self._tries, self._revealed, self._last = 0, False, None
         try:
             drill = generate(self.kind, seed, level, lang=self.tr.language)
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
@@ -220,37 +304,67 @@ class DrillPlayer(PageWidget):
     def _shown_html(self, shown: Sequence[Card], drill: Drill) -> str:
         return cards_html(shown, trump=drill.trump, tr=self.tr, style=False) if shown else ""
 
+    def _judge(self, drill: Drill, answer: object) -> Feedback:
+        """The drill's verdict on ``answer``, or a refusal (never an exception)."""
+        refused = _answer_problem(answer)
+        if refused is not None:
+            return Feedback(False, "", "", (), 0, error=self.tr(refused))
+        try:
+            return drill.check(answer)
+        except Exception as error:  # noqa: BLE001 - the contract says never; be sure
+            problem = problem_of(error)
+            return Feedback(False, "", "", (), 0, error=self.tr(
+                "That answer could not be read: {problem}", problem=self.tr(problem)[:200])
+                if problem is not None else self.tr("That answer could not be read."))
+
     def _check(self, answer: object, check_id: object) -> dict[str, Any]:
         assert self.drill is not None
         drill = self.drill
-        refused = _answer_problem(answer)
-        if refused is not None:
-            feedback = Feedback(False, "", "", (), 0, error=self.tr(refused))
-        else:
-            try:
-                feedback = drill.check(answer)
-            except Exception as error:  # noqa: BLE001 - the contract says never; be sure
-                problem = problem_of(error)
-                feedback = Feedback(False, "", "", (), 0, error=self.tr(
-                    "That answer could not be read: {problem}", problem=self.tr(problem)[:200])
-                    if problem is not None else self.tr("That answer could not be read."))
-        record = _feedback_dict(feedback, check_id)
+        feedback = self._judge(drill, answer)
+        extra: dict[str, Any] = {}
         counted = False
         if feedback.error is None:  # an unreadable answer is not a mistake
+            helped = self._revealed
             before = self.progress
-            self.progress = before.record(drill.kind, drill.seed, drill.level, feedback.correct, self._clock())
+            self.progress = before.record(drill.kind, drill.seed, drill.level, feedback.correct, self._clock(),
+                                          lesson=self.lesson, helped=helped)
             counted = self.progress != before
             if not counted:
-                record["practice"] = True
+                extra["practice"] = True
+            elif helped and feedback.correct:
+                extra["helped"] = True
+            if not feedback.correct:
+                self._tries += 1
+                self._revealed = self._revealed or self._tries >= REVEAL_AFTER
+        self._last, self._last_id = feedback, check_id
+        record = {**self._feedback_record(), **extra}
         with self.hold_sync():
             self.feedback = record
             if counted:
                 self._publish_progress()
         return record
 
+    def _feedback_record(self) -> dict[str, Any]:
+        """The last verdict as the front end shows it: its correct answers only when it
+        is right or the answer has been shown."""
+        assert self._last is not None
+        record = _feedback_dict(self._last, self._last_id)
+        visible = self._last.correct or self._revealed
+        if not visible:
+            record["answers"], record["answer_count"] = [], 0
+        record["revealed"] = visible
+        record["can_reveal"] = not visible and self._last.error is None
+        return record
+
+    def _reveal(self) -> None:
+        """The answer is shown: from now on this drill's answers do not add to a streak."""
+        self._revealed = True
+        if self._last is not None:
+            self.feedback = {**self.feedback, **self._feedback_record()}
+
     def _publish_progress(self) -> None:
         with self.hold_sync():
-            mine = self.progress.kind(self.kind)
+            mine = self.progress.kind(self.kind, self.lesson)
             self.stats = {"streak": mine.streak, "stars": mine.stars, "max_stars": MAX_STARS}
             self.progress_json = self.progress.to_json()
 
@@ -259,6 +373,13 @@ class DrillPlayer(PageWidget):
 
     def _failed(self) -> None:
         self.progress_note = self.tr(FAILED)
+
+    def _choose_level(self, level: object) -> None:
+        """A level the page asked for; one that is no level gets a note, nothing else."""
+        try:
+            self.choose_level(level)  # type: ignore[arg-type] # checked there
+        except TutorError as error:
+            self.progress_note = self.tr("That level cannot be chosen: {problem}.", problem=self.tr(said(error)))
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
@@ -272,10 +393,14 @@ class DrillPlayer(PageWidget):
                 self._check(content.get("answer"), content.get("check_id"))
         elif kind == "hint":
             self.hint()
+        elif kind == "reveal":
+            self.reveal()
         elif kind == "retry":
             self.retry()
         elif kind == "next":
             self.next()
+        elif kind == "level":
+            self._choose_level(content.get("level"))
         elif kind == "reset":
             self.reset()
         elif kind == "sync":

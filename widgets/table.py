@@ -91,7 +91,7 @@ TABLE_LABELS: Final = {
     "picked": N_("{count} picked."),
     "picked_of": N_("{count} of {pick} picked."),
     "play": N_("Play"),
-    "bury": N_("Bury these 8"),
+    "bury": Text.plural("Bury this card", "Bury these {count}", count=KITTY_SIZE),
     "call": N_("Call this card"),
     "solo": N_("Go solo"),
     "pass": N_("Don't declare"),

@@ -29,7 +29,7 @@ import IPython.display
 from tutor.cards import PLAYERS, Card, Cards
 from tutor.display import CARD_CSS, cards_html, hand_html, trick_html
 from tutor.errors import TutorError
-from tutor.i18n import Translator, said
+from tutor.i18n import Text, Translator, said
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump, TrumpLike, as_trump
 from tutor.trick import TrickOutcome, explain_trick
@@ -156,7 +156,7 @@ class TrickTable:
                            style=False)
         parts: list[Part] = []
         if self.outcome:
-            parts = [self.outcome.reason, *([f"+{self.outcome.points}"] if self.points else [])]
+            parts = [self.outcome.reason, *([Text("+{points} points", points=self.outcome.points)] if self.points else [])]
         elif self.problem:
             parts = [self.problem]
         said_row = _row(parts, self.trump, self._tr, self.four_colour) if parts else ""

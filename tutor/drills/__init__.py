@@ -14,7 +14,7 @@ picks the form: ``FORMS[seed % len(FORMS)]``).
 >>> generate("chess", 1)
 Traceback (most recent call last):
 ...
-tutor.drills.common.DrillError: unknown drill kind 'chess'; choose one of tractor, follow, ruff, throw, trick, declare, score
+tutor.drills.common.DrillError: unknown drill kind 'chess'; choose one of points, tractor, follow, ruff, throw, trick, declare, friend, score
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from tutor.drills import declare, follow, ruff, score, throw, tractor, trick
+from tutor.drills import declare, follow, friend, points, ruff, score, throw, tractor, trick
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
 from tutor.drills.common import LEVELS, SEEDS, DrillError, GenerationError
 from tutor.errors import TutorError, shown
@@ -44,6 +44,7 @@ class KindInfo:
 
 
 KINDS: Final = MappingProxyType({
+    "points": KindInfo(N_("Count the points"), ("C3",), LEVELS, points.FORMS, points.make),
     "tractor": KindInfo(N_("Spot the tractor"), ("M1", "M2", "M3"), LEVELS, tractor.FORMS, tractor.make),
     "follow": KindInfo(N_("Follow suit"), ("W0", "W1", "W2", "W3", "W4", "W5"), LEVELS, follow.FORMS, follow.make),
     "ruff": KindInfo(N_("Ruff and over-ruff"), ("R1", "R2", "R3", "R4", "R5"), LEVELS, ruff.FORMS, ruff.make),
@@ -51,6 +52,7 @@ KINDS: Final = MappingProxyType({
     "trick": KindInfo(N_("Who wins the trick?"), ("B1", "T6", "R5", "W6"), LEVELS, trick.FORMS, trick.make),
     "declare": KindInfo(N_("Declare and overturn"), ("D1", "D2", "D3", "D4", "D5", "D6"), LEVELS,
                         declare.FORMS, declare.make),
+    "friend": KindInfo(N_("Call a friend"), ("F1", "F2", "F3", "F6"), LEVELS, friend.FORMS, friend.make),
     "score": KindInfo(N_("Kitty and score"), ("X1", "X2", "S1", "S2", "S3", "S4"), LEVELS, score.FORMS, score.make),
 })
 """Kind key -> :class:`KindInfo` (title in English, marked for the catalog; say it with

@@ -3,8 +3,8 @@
 A drill is a question made from a seed: the position to show (hand, trump, cards on
 the table, other cards), the kind of answer expected, staged hints, and
 :meth:`Drill.check`, which asks the rules module and returns :class:`Feedback`.
-Every kind (``tutor.drills.follow``, ``ruff``, ``throw``, ``tractor``, ``trick``,
-``declare``, ``score``) makes a :class:`Drill`; the widgets show one and pass the
+Every kind (``tutor.drills.points``, ``follow``, ``ruff``, ``throw``, ``tractor``,
+``trick``, ``declare``, ``friend``, ``score``) makes a :class:`Drill`; the widgets show one and pass the
 learner's answer to ``check``; they decide nothing.
 
 >>> from dataclasses import replace
@@ -88,10 +88,15 @@ class Drill:
     (the learner's cards; pickable when ``answer`` is CARDS), ``seat`` (the
     learner's, when the question has one), ``table``, ``shown`` (other cards the
     question is about: a candidate play, a kitty, a declaration …), ``others``
-    (other players' cards the question is about, as (seat, cards): for a throw, each
+    (other players' cards the answer rests on, as (seat, cards): for a throw, each
     other hand's cards of the thrown suit) and ``hints`` (staged: first where to
     look, last the answer). How it is answered: ``answer`` (an :class:`AnswerKind`),
     ``choices`` and ``pick`` (how many cards to pick, or None: any number).
+
+    A drill is answerable from the screen: the player draws the question, the table,
+    the shown cards, the hand and the choices, so every other fact the answer rests
+    on — the trump, whose declaration it is, ``others`` — is said in the question
+    (``tests/test_drills_fair.py`` recomputes every answer from those alone).
 
     How it is judged: ``rule`` is the rule ID that decides the answer and
     ``explain`` the sentence saying why the correct answer is correct. A CHOICE drill

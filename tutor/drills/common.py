@@ -67,6 +67,27 @@ def sentence(reason: str, tr: Translator) -> str:
     return tr("{reason}.", reason=capitalized(reason))
 
 
+def with_trump(question: str, trump: Trump, tr: Translator) -> str:
+    """``question`` (already said in ``tr``'s language) after the trump it is asked
+    under, for a question whose answer depends on the trump and does not say it.
+
+    >>> with_trump("Who wins?", Trump("♥"), Translator("en"))
+    'With ♥ trumps: Who wins?'
+    """
+    return tr("With {trump}: {question}", trump=str(trump), question=question)
+
+
+def holdings(seats: Sequence[tuple[int, Sequence[Card]]], tr: Translator) -> str:
+    """Each seat's cards, as a learner reads them: ``seat 1: ♦K ♦9; seat 2: none``.
+
+    >>> from tutor.notation import parse_cards
+    >>> holdings(((1, parse_cards("♦K ♦9")), (2, ())), Translator("en"))
+    'seat 1: ♦K ♦9; seat 2: none'
+    """
+    return tr.semicolons([tr("seat {seat}: {cards}", seat=seat, cards=tuple(cards)) if cards
+                          else tr("seat {seat}: none", seat=seat) for seat, cards in seats])
+
+
 def pick_trump(rng: random.Random, level: int) -> Trump:
     """A suit trump, or no-trump now and then from level 2 (T2)."""
     if level >= 2 and rng.random() < 0.2:

@@ -1,6 +1,7 @@
 """Declaration drills (D1–D6): "Can you overturn the current declaration?",
 "Show the cards that overturn it", "Which kitty card decides trump?" and "Who
-becomes the declarer after the flip?".
+becomes the declarer after the flip?". A flip's declarer rests on who holds the
+twins of the kitty's cards: the question says, card by card, where each twin is.
 
 The learner's hand is what they hold part-way through a real deal. Level 1: a
 single 2 was declared; level 2: a pair of 2s or jokers was declared; level 3: also
@@ -145,16 +146,33 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
             question=tr("Nobody declared. The kitty is turned over in this order: which card decides trump?"),
             trump=trump, choices=choices, explain=why, correct=frozenset({key}),
             hints=(look, rule_hint, tr("The answer: {answer}.", answer=card if card else Text("deal again"))))
-    holder = next((s for s, h in enumerate(hands) if card in h), None) if card is not None else None
+    twins = _twins(kitty, hands)
+    holder = next(s for c, s in twins if c == card) if card is not None else None
+    where = tr.semicolons([tr("{card}: seat {seat}", card=c, seat=s) if s is not None
+                           else tr("{card}: in the kitty", card=c) for c, s in twins])
     choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS))
     choices += (Choice("redeal", tr("Nobody: deal again")),)
     if holder is not None:
         why = tr.sentences(why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
     key = "redeal" if holder is None else str(holder)
     return common(
-        question=tr("Nobody declared. The kitty is turned over in this order; the hands are shown. Who becomes "
-                    "the declarer?"),
+        question=tr("Nobody declared. The kitty is turned over in this order. Where the twin of each kitty card "
+                    "is: {where}. Who becomes the declarer?", where=where),
         trump=trump, choices=choices, explain=why, correct=frozenset({key}),
-        others=tuple((s, Trump(None).sorted(h)) for s, h in enumerate(hands)),
+        others=tuple((s, (c,)) for c, s in twins if s is not None),
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=Text("seat {seat}", seat=holder)
                                    if holder is not None else Text("deal again"))))
+
+
+def _twins(kitty: Hand, hands: list[Hand]) -> list[tuple[Card, int | None]]:
+    """Each card of ``kitty`` once, in the order turned over, with the seat holding its
+    twin (None: the twin is in the kitty too). Every card has a twin (C1): it is in the
+    kitty or in one hand.
+
+    >>> from tutor.notation import parse_cards
+    >>> [(str(c), s) for c, s in _twins(parse_cards("♠3 ♥4 ♠3"), [parse_cards("♣A"), parse_cards("♥4")])]
+    [('♠3', None), ('♥4', 1)]
+    """
+    counts = Counter(kitty)
+    return [(c, None if counts[c] == 2 else next(s for s, h in enumerate(hands) if c in h))
+            for c in dict.fromkeys(kitty)]

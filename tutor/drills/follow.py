@@ -22,6 +22,7 @@ from tutor.drills.common import (
     pick_trump,
     redraw,
     sentence,
+    with_trump,
     yes_no,
     yes_no_key,
 )
@@ -156,8 +157,10 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
             return shown, follows.count()
 
         return common(
-            question=tr("Seat {leader} leads {lead}. Play a legal follow from your hand ({n} cards).",
-                        leader=leader, lead=lead, n=len(lead)),
+            question=with_trump(tr(Text.plural("Seat {leader} leads {lead}. Play a legal follow from your hand "
+                                               "(one card).", "Seat {leader} leads {lead}. Play a legal follow "
+                                               "from your hand ({count} cards).", count=len(lead), leader=leader,
+                                               lead=lead)), trump, tr),
             answer=AnswerKind.CARDS, pick=len(lead),
             hints=(look, rule_hint, tr("For example: {cards}.", cards=first)),
             rule=rule, judge=judge, solve=solve)
@@ -168,8 +171,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     if verdict.example and not verdict.legal:
         why = tr.sentences(why, tr("A legal play: {cards}.", cards=verdict.example))
     return common(
-        question=tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead,
-                    cards=candidate),
+        question=with_trump(tr("Seat {leader} leads {lead}. May you follow with {cards}?", leader=leader, lead=lead,
+                               cards=candidate), trump, tr),
         shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
         hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.legal else tr("No"))),
         rule=verdict.rule or rule, explain=why, correct=yes_no_key(verdict.legal))

@@ -1,14 +1,25 @@
-"""A learner's progress: streaks, stars, attempts, and mistakes brought back by
-spaced repetition (py-fsrs).
+"""A learner's progress: streaks, stars, attempts, the level they chose, and mistakes
+brought back by spaced repetition (py-fsrs).
 
-Stars: one star for every 5 correct answers in a row in a kind, at most 3; a
-wrong answer resets the streak but never takes stars away. Each drill answered
-wrong is kept as a *review* (kind, seed, level and its FSRS card); answering it
-again reviews it (Good when right, Again when wrong), and a review answered right
-three times in a row leaves the list. ``next_drill`` gives the most overdue
-review of that kind, or else a fresh seed. Answering the drill just answered
-again (a retry, a double click) changes nothing unless it is a review that has
-come due. Time is always passed in; nothing reads a clock.
+Progress is kept per *track*: a drill kind as one lesson practises it
+(``"05-following/follow"``; :func:`track`), or the kind alone for a drill player outside
+the lessons. Stars: one star for every 5 correct answers in a row in a track, at most
+3; a wrong answer resets the streak but never takes stars away. An answer given after
+the answer was shown (the last hint, or the player's "Show answer") is *helped*: it
+counts as an attempt, but not as correct, and the streak neither grows nor breaks.
+Each drill answered wrong (or helped) is kept as a *review* of its kind (kind, seed,
+level and its FSRS card: a mistake in following is one, whichever lesson it was made
+in); answering it again reviews it (Good when right on one's own, Again otherwise), and
+a review answered right three times in a row leaves the list. ``next_drill`` gives the
+most overdue review of that kind, or else a fresh seed of the track. Answering the
+drill just answered again (a retry, a double click) changes nothing unless it is a
+review that has come due. Time is always passed in; nothing reads a clock.
+
+Progress stored before it was kept per lesson (no ``"per_lesson"`` in its JSON) had
+counts per kind only: each kind's counts stay with the kind and are copied to every
+lesson practising it that has none of its own, so the home page shows what it showed
+before and nothing is lost. The stored form only gained fields, so a copy of the
+course from before reads it too (and keeps every track, as it keeps any kind).
 
 >>> from datetime import datetime, timedelta, timezone
 >>> now = datetime(2025, 1, 1, tzinfo=timezone.utc)
@@ -23,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Final, cast
@@ -33,6 +45,7 @@ from fsrs import Rating, Scheduler
 if TYPE_CHECKING:
     from fsrs.card import CardDict
 
+from tutor.course import LESSONS
 from tutor.drills.common import LEVELS, SEEDS
 from tutor.errors import shown
 from tutor.i18n import Text, said
@@ -42,19 +55,22 @@ MAX_STARS: Final = 3
 CLEARED_AFTER: Final = 3
 """Correct answers in a row that clear a review."""
 VERSION: Final = 1
+PER_LESSON: Final = "per_lesson"
+"""Stored progress with this field set keeps its counts per lesson; without it, per kind."""
 
 MAX_REVIEWS: Final = 500
 """At most this many mistakes wait to come back (the oldest go first); about 250
 characters each when stored."""
-MAX_KINDS: Final = 50
-"""At most this many drill kinds are read from stored progress (there are 7)."""
+MAX_KINDS: Final = 100
+"""At most this many tracks are read from stored progress (a track is a drill kind in
+a lesson, or a kind alone: the eleven lessons and nine kinds make about 30)."""
 MAX_STORED: Final = 400_000
 """Stored progress longer than this (characters) is refused unread: :data:`MAX_REVIEWS`
 reviews and every kind take well under half of it."""
 MAX_COUNT: Final = 2**53 - 1
 """Counts, seeds and the salt stay below this (what a browser's JSON keeps exactly)."""
 MAX_NAME: Final = 40
-"""A kind's name is at most this long."""
+"""A track's name is at most this long."""
 MAX_PROBLEMS: Final = 3
 """A note names at most this many of the problems found, then says how many more."""
 
@@ -80,9 +96,19 @@ class Review:
         return datetime.fromisoformat(dict(self.card)["due"])
 
 
+def track(kind: str, lesson: str | None = None) -> str:
+    """The name progress is kept under: the kind as ``lesson`` practises it, or the kind
+    alone outside the lessons.
+
+    >>> track("follow", "05-following"), track("follow")
+    ('05-following/follow', 'follow')
+    """
+    return kind if lesson is None else f"{lesson}/{kind}"
+
+
 @dataclass(frozen=True, slots=True)
 class KindProgress:
-    """One kind: attempts, correct answers, current streak and stars."""
+    """One track: attempts, correct answers, current streak and stars."""
 
     attempts: int = 0
     correct: int = 0
@@ -92,39 +118,62 @@ class KindProgress:
 
 @dataclass(frozen=True, slots=True)
 class Progress:
-    """Immutable: :meth:`record` returns a new value."""
+    """Immutable: :meth:`record` returns a new value. ``kinds`` holds each track's
+    counts (named by :func:`track`), ``levels`` the level a learner chose for a track."""
 
     kinds: tuple[tuple[str, KindProgress], ...] = ()
     reviews: tuple[Review, ...] = ()
     last: tuple[str, int, int, str] | None = None
-    """The last answer recorded (kind, seed, level, time), so a retry is not counted twice."""
+    """The last answer recorded (track, seed, level, time), so a retry is not counted twice."""
     salt: int = field(default=0)
+    levels: tuple[tuple[str, int], ...] = ()
 
-    def kind(self, kind: str) -> KindProgress:
-        return dict(self.kinds).get(kind, KindProgress())
+    def kind(self, kind: str, lesson: str | None = None) -> KindProgress:
+        """The counts of ``kind`` in ``lesson`` (or outside the lessons)."""
+        return dict(self.kinds).get(track(kind, lesson), KindProgress())
 
-    def record(self, kind: str, seed: int, level: int, correct: bool, now: datetime) -> Progress:
-        """The progress after answering drill (kind, seed, level) at ``now``."""
+    def level(self, kind: str, lesson: str | None = None) -> int:
+        """The level the learner chose for ``kind`` in ``lesson`` (1 until they choose)."""
+        return dict(self.levels).get(track(kind, lesson), 1)
+
+    def with_level(self, kind: str, level: int, lesson: str | None = None) -> Progress:
+        """The learner chose ``level`` (1–3) for ``kind`` in ``lesson``.
+
+        >>> Progress().with_level("follow", 3, "05-following").level("follow", "05-following")
+        3
+        """
+        if type(level) is not int or level not in LEVELS:
+            raise ProgressError(Text("the level is 1, 2 or 3, not {value}", value=shown(level)))
+        name = track(kind, lesson)
+        return replace(self, levels=tuple(sorted({**dict(self.levels), name: level}.items())))
+
+    def record(self, kind: str, seed: int, level: int, correct: bool, now: datetime, *,
+               lesson: str | None = None, helped: bool = False) -> Progress:
+        """The progress after answering drill (kind, seed, level) in ``lesson`` at ``now``;
+        ``helped``: the answer had been shown before it was given.
+
+        >>> now = utc(2025, 1, 1)
+        >>> p = Progress().record("follow", 1, 1, True, now).record("follow", 2, 1, True, now, helped=True)
+        >>> p.kind("follow"), [r.seed for r in p.reviews]
+        (KindProgress(attempts=2, correct=1, streak=1, stars=0), [2])
+        """
         _check_time(now)
-        stamp = now.isoformat()
+        name = track(kind, lesson)
         review = next((r for r in self.reviews if (r.kind, r.seed, r.level) == (kind, seed, level)), None)
-        if self.last is not None and self.last[:3] == (kind, seed, level) and (review is None or review.due > now):
+        if self.last is not None and self.last[:3] == (name, seed, level) and (review is None or review.due > now):
             return self  # a retry of the drill just answered (not a review that came due) counts once
-        old = self.kind(kind)
-        streak = old.streak + 1 if correct else 0
-        stars = min(MAX_STARS, max(old.stars, streak // STREAK_PER_STAR))
-        updated = KindProgress(old.attempts + 1, old.correct + int(correct), streak, stars)
-        kinds = tuple(sorted({**dict(self.kinds), kind: updated}.items()))
+        known = correct and not helped
         reviews = [r for r in self.reviews if r is not review]
-        if review is not None or not correct:
+        if review is not None or not known:
             card = (FsrsCard.from_dict(cast("CardDict", dict(review.card))) if review
                     else _new_card(kind, seed, level, now))
-            card, _ = _SCHEDULER.review_card(card, Rating.Good if correct else Rating.Again, now)
-            cleared = (review.cleared + 1 if review else 1) if correct else 0
+            card, _ = _SCHEDULER.review_card(card, Rating.Good if known else Rating.Again, now)
+            cleared = (review.cleared + 1 if review else 1) if known else 0
             if cleared < CLEARED_AFTER:
                 reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
         del reviews[:-MAX_REVIEWS]  # the oldest mistakes give way
-        return replace(self, kinds=kinds, reviews=tuple(reviews), last=(kind, seed, level, stamp))
+        kinds = tuple(sorted({**dict(self.kinds), name: _counted(self.kind(kind, lesson), correct, helped)}.items()))
+        return replace(self, kinds=kinds, reviews=tuple(reviews), last=(name, seed, level, now.isoformat()))
 
     def due(self, kind: str, now: datetime) -> tuple[Review, ...]:
         """Reviews of ``kind`` due at ``now``, most overdue first."""
@@ -132,16 +181,25 @@ class Progress:
         return tuple(sorted((r for r in self.reviews if r.kind == kind and r.due <= now),
                             key=lambda r: (r.due, r.seed, r.level)))
 
-    def next_drill(self, kind: str, now: datetime, level: int = 1) -> tuple[int, int]:
-        """(seed, level) of the next drill of ``kind``: a due mistake, or a fresh seed
-        at ``level`` (fresh seeds come from the progress itself, so they replay)."""
+    def next_drill(self, kind: str, now: datetime, level: int = 1, lesson: str | None = None) -> tuple[int, int]:
+        """(seed, level) of the next drill of ``kind`` in ``lesson``: a due mistake, or a
+        fresh seed at ``level`` (:meth:`fresh_seed`)."""
         due = self.due(kind, now)
         if due:
             return due[0].seed, due[0].level
-        k = self.kind(kind)
-        digest = hashlib.sha256(f"{kind}/{k.attempts}/{self.salt}".encode()).digest()
-        seed = int.from_bytes(digest[:4], "big") % 2**31
-        return seed, level
+        return self.fresh_seed(kind, lesson), level
+
+    def fresh_seed(self, kind: str, lesson: str | None = None) -> int:
+        """The seed of the next new drill of ``kind`` in ``lesson``: made from the track's
+        name and its count of answers, so it replays, and each lesson practising a kind
+        starts on a drill of its own.
+
+        >>> Progress().fresh_seed("follow", "00-welcome") != Progress().fresh_seed("follow", "05-following")
+        True
+        """
+        name = track(kind, lesson)
+        digest = hashlib.sha256(f"{name}/{self.kind(kind, lesson).attempts}/{self.salt}".encode()).digest()
+        return int.from_bytes(digest[:4], "big") % 2**31
 
     # ------------------------------------------------------------ JSON
 
@@ -153,6 +211,8 @@ class Progress:
             "reviews": [{"kind": r.kind, "seed": r.seed, "level": r.level, "cleared": r.cleared,
                          "card": dict(r.card)} for r in self.reviews],
             "last": list(self.last) if self.last else None,
+            "levels": dict(self.levels),
+            PER_LESSON: True,
         }
         return json.dumps(body, sort_keys=True, ensure_ascii=False)
 
@@ -180,7 +240,7 @@ def read_stored(text: object) -> tuple[Progress | None, Text | None]:
     Never raises; the note is a :class:`~tutor.i18n.Text` and quotes no Python words.
 
     >>> read_stored('{"version": 1}')
-    (Progress(kinds=(), reviews=(), last=None, salt=0), None)
+    (Progress(kinds=(), reviews=(), last=None, salt=0, levels=()), None)
     >>> read_stored("[") , read_stored("x" * 10**6)
     ((None, 'progress is not valid JSON'), (None, 'progress is far too long to be read (1000000 characters)'))
     """
@@ -197,6 +257,41 @@ def read_stored(text: object) -> tuple[Progress | None, Text | None]:
     if len(problems) > MAX_PROBLEMS:
         note = Text("{problems}; and {count} more", problems=note, count=len(problems) - MAX_PROBLEMS)
     return progress, note
+
+
+def visit_seed(seed: int, step: int, kind: str, lesson: str | None = None) -> int:
+    """The seed of drill number ``step`` (from 0) of a visit by a link with ``seed``: the
+    link's seed first, then seeds made from it, so everyone who follows the link gets
+    the same drills in the same order (whatever their progress).
+
+    >>> visit_seed(42, 0, "follow"), visit_seed(42, 1, "follow") == visit_seed(42, 1, "follow") != 42
+    (42, True)
+    """
+    if step == 0:
+        return seed
+    digest = hashlib.sha256(f"{track(kind, lesson)}/link/{seed}/{step}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 2**31
+
+
+def _counted(old: KindProgress, correct: bool, helped: bool) -> KindProgress:
+    """A track's counts after one more answer: a helped one is an attempt that neither
+    grows nor breaks the streak (unless it is wrong even so)."""
+    if helped and correct:
+        return replace(old, attempts=old.attempts + 1)
+    streak = old.streak + 1 if correct else 0
+    stars = min(MAX_STARS, max(old.stars, streak // STREAK_PER_STAR))
+    return KindProgress(old.attempts + 1, old.correct + int(correct), streak, stars)
+
+
+def _migrated(kinds: dict[str, KindProgress]) -> dict[str, KindProgress]:
+    """Counts kept per kind, as tracks: each kind's counts kept under the kind alone and
+    copied to every lesson practising it that has no counts of its own."""
+    tracks = dict(kinds)
+    for info in LESSONS:
+        for kind in info.drills:
+            if kind in kinds:
+                tracks.setdefault(track(kind, info.slug), kinds[kind])
+    return tracks
 
 
 def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
@@ -288,7 +383,26 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
             last = None
         else:
             last = tuple(last)
-    return Progress(tuple(sorted(kinds.items())), tuple(reviews), last, salt), problems
+    if body.get(PER_LESSON) is not True:
+        kinds = _migrated(kinds)
+    levels = _read_levels(body.get("levels", {}), bad)
+    return Progress(tuple(sorted(kinds.items())), tuple(reviews), last, salt, tuple(sorted(levels.items()))), problems
+
+
+def _read_levels(raw: object, bad: Callable[[Text], None]) -> dict[str, int]:
+    """The levels learners chose, as stored (``{track: level}``); what is not one is left out."""
+    if not isinstance(raw, dict):
+        bad(Text("levels must be an object"))
+        return {}
+    if len(raw) > MAX_KINDS:
+        bad(Text("{count} levels were left out (at most {max} are kept)", count=len(raw) - MAX_KINDS, max=MAX_KINDS))
+    levels: dict[str, int] = {}
+    for name, value in list(raw.items())[:MAX_KINDS]:
+        if _is_name(name) and type(value) is int and value in LEVELS:
+            levels[name] = value
+        else:
+            bad(Text("level {value} of {name} is not 1, 2 or 3", value=shown(value), name=shown(name)))
+    return levels
 
 
 def _review_problem(item: object) -> Text | None:

@@ -24,6 +24,7 @@ from tutor.drills.common import (
     play_singles,
     redraw,
     sentence,
+    with_trump,
     yes_no,
     yes_no_key,
 )
@@ -127,12 +128,14 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         def solve() -> tuple[tuple[str, ...], int]:
             return tuple(tr.cards(p) for p in islice(winning, MAX_SHOWN)), len(winning)
 
-        question = (tr("Seat {leader} leads {lead}; {ruffer} is winning with a ruff. Play a ruff that wins "
-                       "({n} cards).", leader=table.plays[0][0], lead=lead, ruffer=beat,
-                       n=len(lead)) if beat else
-                    tr("Seat {leader} leads {lead}. Play a ruff that wins ({n} cards).",
-                       leader=table.plays[0][0], lead=lead, n=len(lead)))
-        return common(question=question, answer=AnswerKind.CARDS, pick=len(lead),
+        question = (tr(Text.plural("Seat {leader} leads {lead}; {ruffer} is winning with a ruff. Play a ruff "
+                                   "that wins (one card).", "Seat {leader} leads {lead}; {ruffer} is winning with "
+                                   "a ruff. Play a ruff that wins ({count} cards).", count=len(lead),
+                                   leader=table.plays[0][0], lead=lead, ruffer=beat)) if beat else
+                    tr(Text.plural("Seat {leader} leads {lead}. Play a ruff that wins (one card).",
+                                   "Seat {leader} leads {lead}. Play a ruff that wins ({count} cards).",
+                                   count=len(lead), leader=table.plays[0][0], lead=lead)))
+        return common(question=with_trump(question, trump, tr), answer=AnswerKind.CARDS, pick=len(lead),
                       hints=(look, rule_hint, tr("For example: {cards}.", cards=winning[0])),
                       rule=deciding, judge=judge, solve=solve)
     want_yes = rng.random() < 0.5
@@ -146,7 +149,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     else:
         question = tr("Seat {leader} leads {lead}. Is {cards} from your hand a ruff?",
                       leader=table.plays[0][0], lead=lead, cards=candidate)
-    return common(question=question, shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
+    return common(question=with_trump(question, trump, tr), shown=candidate, answer=AnswerKind.CHOICE, choices=yes_no(tr),
                   hints=(look, rule_hint, tr("The answer: {answer}.", answer=tr("Yes") if verdict.ruff
                                              else tr("No"))),
                   rule=verdict.rule or ("R5" if against else "R3" if len(lead) > 1 else "R2"), explain=why,

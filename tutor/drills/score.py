@@ -53,20 +53,20 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
             question=tr("With {trump}, the attackers win the last trick, which was led with {lead}. By how much is "
                         "the kitty multiplied?", trump=str(trump), lead=lead),
             shown=lead, rule="X2", explain=why, number=multiplier,
-            hints=(look, rule_hint, tr("The answer: {answer}.", answer=multiplier)))
+            hints=(look, rule_hint, tr("The answer: ×{m}.", m=multiplier)))
     pool = [c for h in hands for c in h if c.points]
     won = points(rng.sample(pool, rng.randint(3, min(len(pool), 14))))
     declarers_win = level >= 2 and rng.random() < 0.3
     kitty_points = points(kitty)
     if declarers_win:
         total = won
-        why = tr("The declarer's side won the last trick, so the kitty ({k} points) does not count: {won} (X1).",
-                 k=kitty_points, won=won)
+        why = tr("The declarer's side won the last trick, so the kitty ({k} points) does not count: the attackers "
+                 "keep {won} points (X1).", k=kitty_points, won=won)
         who = tr("the declarer's side")
     else:
         total = won + kitty_points * multiplier
-        why = tr("{won} + {k} × {m} = {total}: the kitty's {k} points count ×{m} (X2).", won=won, k=kitty_points,
-                 m=multiplier, total=total)
+        why = tr("{won} + {k} × {m} = {total} points: the kitty's {k} points count ×{m} (X2).", won=won,
+                 k=kitty_points, m=multiplier, total=total)
         who = tr("an attacker")
     return common(
         question=tr("With {trump}, the attackers have won {won} points in tricks. The last trick was led with {lead} "
@@ -74,7 +74,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
                     trump=str(trump), won=won, lead=lead, who=who),
         shown=kitty, rule="X1" if declarers_win else "X2", explain=why, number=total,
         hints=(tr("Who won the last trick? Then count the kitty's points (5s, 10s, Ks)."), rule_hint,
-               tr("The answer: {answer}.", answer=total)))
+               tr("The answer: {points} points.", points=total)))
 
 
 def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
@@ -108,4 +108,4 @@ def _result(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         hints=(tr("Find the row of the score table for {total} points.", total=total),
                tr("S1–S3: the table gives each attacker's value k; friend −k, declarer −2k; a solo doubles the "
                   "attackers' values and the declarer pays for all four; multiply by the declarations."),
-               tr("The answer: {answer}.", answer=answer)))
+               tr("The answer: {role} scores {answer}.", role=role_text, answer=answer)))

@@ -1,8 +1,10 @@
 """Throw drills (L2–L5): "Does this throw stand?", "What must be led instead?" and
 "What does the failed throw cost?".
 
-The thrower is the learner, leading the first trick of a real deal; ``others``
-shows each other hand's cards of the thrown suit. Level 1: throws of 2–3 cards;
+The thrower is the learner, leading the first trick of a real deal. Whether a throw
+stands, and which part is led instead, rests on the other hands: the question names
+the trump and lists each other hand's cards of the thrown suit (``others`` holds
+them too), so it can be answered from the screen. Level 1: throws of 2–3 cards;
 level 2: 3–5 cards with a pair; level 3: 4–8 cards with pairs or a tractor.
 """
 
@@ -17,9 +19,11 @@ from tutor.drills.base import AnswerKind, Choice, Drill
 from tutor.drills.common import (
     Hand,
     deal,
+    holdings,
     lanes_of_hand,
     pick_trump,
     redraw,
+    with_trump,
     yes_no,
     yes_no_key,
 )
@@ -106,12 +110,14 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     why = tr("{throw}: {reason}.", throw=throw, reason=capitalized(result.reason))
     look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
               throw=throw, parts=parts, suit=suit)
+    held = tr("The other hands' {suit} cards: {holdings}.", suit=suit, holdings=holdings(shown_others, tr))
     common = partial(Drill, kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
                      rules=("L2", "L3", "L4", "L5"), hand=trump.sorted(hand), shown=throw,
                      others=shown_others, seat=seat, explain=why)
     if form == "stands":
         return common(
-            question=tr("You lead the throw {throw}. Does it stand against the other hands?", throw=throw),
+            question=with_trump(tr.sentences(tr("You lead the throw {throw}.", throw=throw), held,
+                                             tr("Does it stand against them?")), trump, tr),
             answer=AnswerKind.CHOICE, choices=yes_no(tr), rule="L3", correct=yes_no_key(result.ok),
             hints=(look, tr("L3: a throw fails if one other player, alone, can beat one of its parts: a higher "
                             "single, a higher pair, or a higher tractor as long."),
@@ -121,7 +127,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
         answer = " / ".join(tr.cards(o) for o in result.options)
         return common(
-            question=tr("You lead the throw {throw}, and it fails. Which part must you lead instead?", throw=throw),
+            question=with_trump(tr.sentences(tr("You lead the throw {throw}, and it fails.", throw=throw), held,
+                                             tr("Which part must you lead instead?")), trump, tr),
             answer=AnswerKind.CHOICE, choices=choices, rule="L4", correct=correct,
             hints=(look, tr("L4: lead the smallest part of a kind that was beaten; if several kinds were beaten, "
                             "you choose among their smallest parts."),
@@ -130,5 +137,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         question=tr("You lead the throw {throw}, and it fails. How many points does the failed throw cost?",
                     throw=throw),
         answer=AnswerKind.NUMBER, rule="L5", number=result.penalty,
-        hints=(look, tr("L5: a failed throw costs 5 points for every card of the throw."),
-               tr("The answer: {answer}.", answer=result.penalty)))
+        hints=(tr(Text.plural("Count the cards of {throw}: there is one.", "Count the cards of {throw}: there are "
+                              "{count}.", count=len(throw), throw=throw)),
+               tr("L5: a failed throw costs 5 points for every card of the throw."),
+               tr("The answer: {points} points.", points=result.penalty)))

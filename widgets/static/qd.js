@@ -60,10 +60,13 @@ function renderDrill({ model, el }) {
   let lastToken = null;
   let choice = null;
   let advanceTimer = null;
+  let keepFocus = false; // Retry or Next was pressed: focus the answer once the kernel has drawn it
+  let revealing = false; // Show answer was pressed
 
   const live = h("div", { class: "qd-sr", "aria-live": "polite", "data-qd": "announce" });
   const title = h("div", { class: "qd-title" });
   const stats = h("div", { class: "qd-stats", "aria-live": "polite", "data-qd": "stats" });
+  const levels = h("div", { class: "qd-levels", role: "group", "data-qd": "levels" });
   const question = h("p", { class: "qd-question", "data-qd": "question" });
   const table = h("div", { class: "qd-table", "data-qd": "table" });
   const shown = h("div", { class: "qd-shown", "data-qd": "shown" });
@@ -74,13 +77,14 @@ function renderDrill({ model, el }) {
   const check = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "check" });
   const hint = h("button", { class: "qd-button", type: "button", "data-qd": "hint" });
   const retry = h("button", { class: "qd-button", type: "button", "data-qd": "retry" });
+  const reveal = h("button", { class: "qd-button", type: "button", "data-qd": "reveal" });
   const next = h("button", { class: "qd-button", type: "button", "data-qd": "next" });
-  const actions = h("div", { class: "qd-actions" }, check, hint, retry, next);
+  const actions = h("div", { class: "qd-actions" }, check, hint, retry, reveal, next);
   const reset = h("button", { class: "qd-link", type: "button", "data-qd": "reset" });
   const confirmBox = h("div", { class: "qd-confirm", role: "group", "data-qd": "confirm", hidden: true });
   const footer = h("div", { class: "qd-footer" }, reset, confirmBox);
   const root = h("section", { class: "qd-root qd-drill", "data-qd": "drill" },
-    h("header", { class: "qd-head" }, title, stats), question, table, shown, answerBox, actions, hintList,
+    h("header", { class: "qd-head" }, title, levels, stats), question, table, shown, answerBox, actions, hintList,
     feedback, note, footer, live);
   setLang(root, model.get("lang"));
 
@@ -182,12 +186,51 @@ function renderDrill({ model, el }) {
     check.textContent = labels.check;
     hint.textContent = labels.hint;
     retry.textContent = labels.retry;
+    reveal.textContent = labels.reveal || "";
     next.textContent = labels.next;
     reset.textContent = labels.reset;
     drawHints();
     drawFeedback();
     drawStats();
+    drawLevels();
     if (intro) root.dataset.token = state.token || "";
+    settleFocus();
+  }
+
+  // The level of fresh drills: the learner's choice (stored), or this visit's link's.
+  function drawLevels() {
+    const labels = L();
+    const current = model.get("level");
+    levels.setAttribute("aria-label", labels.level || "");
+    levels.replaceChildren(h("span", { class: "qd-levels-label", "aria-hidden": "true", text: labels.level || "" }),
+      ...[1, 2, 3].map((n) => h("button", {
+        class: "qd-level", type: "button", "data-level": n, "aria-pressed": n === current ? "true" : "false",
+        "aria-label": fill(labels.level_n, { level: n }), text: String(n),
+        onclick: () => { if (n !== model.get("level")) { keepFocus = true; model.send({ type: "level", level: n }); } },
+      })));
+  }
+
+  // Where keyboard focus goes in a drawn drill: into its answer (the picker, the chosen
+  // or first choice, the number box), else Next (a drill that could not be made).
+  function focusAnswer() {
+    const state = model.get("state") || {};
+    if (state.answer === "cards") picker.focus();
+    else if (state.answer === "choice") {
+      const buttons = [...answerBox.querySelectorAll("button.qd-choice")];
+      (buttons.find((b) => b.tabIndex === 0) || buttons[0] || next).focus();
+    } else if (state.answer === "number") number.focus();
+    else next.focus();
+  }
+
+  // After Retry, Next or a level change the kernel redraws the drill (state and feedback
+  // may arrive in either order): once it has, focus stays in the drill, not the page.
+  function settleFocus() {
+    if (!keepFocus) return;
+    queueMicrotask(() => {
+      if (!keepFocus || answered()) return;
+      keepFocus = false;
+      focusAnswer();
+    });
   }
 
   function drawHints() {
@@ -197,7 +240,11 @@ function renderDrill({ model, el }) {
     hintList.hidden = !shownHints.length;
     const total = state.hint_total || 0;
     hint.disabled = shownHints.length >= total || !!state.error;
-    hint.textContent = total ? fill(L().hint_count, { hint: L().hint, shown: shownHints.length, total }) : L().hint;
+    // The last hint is the answer, and an answer after it does not count for the streak: say so first.
+    const template = shownHints.length === total - 1 ? L().hint_answer : L().hint_count;
+    hint.textContent = total ? fill(template, { hint: L().hint, shown: shownHints.length, total }) : L().hint;
+    // The last hint disables Hint: focus stays in the drill.
+    if (hint.disabled && document.activeElement === hint) (check.disabled ? retry : check).focus();
   }
 
   function drawStats() {
@@ -239,6 +286,10 @@ function renderDrill({ model, el }) {
         const list = h("ul", { class: "qd-answers" }, ...fb.answers.map((a) => h("li", { text: a })));
         feedback.append(h("p", { class: "qd-answers-head", text: head }), list);
       }
+      if (!fb.correct && !fb.revealed) {
+        feedback.append(h("p", { class: "qd-try-again", "data-qd": "try-again", text: labels.try_again }));
+      }
+      if (fb.helped) feedback.append(h("p", { class: "qd-helped", "data-qd": "helped", text: labels.helped }));
       if (fb.practice) feedback.append(h("p", { class: "qd-practice", text: labels.practice }));
     } else {
       feedback.dataset.result = "";
@@ -246,6 +297,8 @@ function renderDrill({ model, el }) {
     feedback.hidden = !fb.error && !done;
     check.disabled = done || !!state.error;
     retry.disabled = !done;
+    reveal.disabled = !done || !fb.can_reveal;
+    reveal.hidden = !done || fb.correct;
     // Next follows an answer: Progress.next_drill gives the same drill until one is recorded.
     next.disabled = !done && !state.error;
     picker.setDisabled(done);
@@ -268,6 +321,7 @@ function renderDrill({ model, el }) {
     const fb = model.get("feedback") || {};
     const done = drawFeedback();
     if (fb.check_id === undefined) clearAnswer();
+    settleFocus();
     const t0 = pending.get(fb.check_id);
     if (t0 !== undefined) {
       pending.delete(fb.check_id);
@@ -280,6 +334,7 @@ function renderDrill({ model, el }) {
       delete root.dataset.checking;
       if (done) (fb.correct ? next : retry).focus();
     }
+    if (revealing && fb.revealed) { revealing = false; retry.focus(); }
     clearTimeout(advanceTimer);
     if (done && fb.correct && model.get("auto_advance")) {
       advanceTimer = setTimeout(() => model.send({ type: "next" }), 1500);
@@ -328,8 +383,10 @@ function renderDrill({ model, el }) {
 
   check.addEventListener("click", submit);
   hint.addEventListener("click", () => model.send({ type: "hint" }));
-  retry.addEventListener("click", () => { model.send({ type: "retry" }); });
-  next.addEventListener("click", () => { clearTimeout(advanceTimer); model.send({ type: "next" }); });
+  retry.addEventListener("click", () => { keepFocus = true; model.send({ type: "retry" }); });
+  // Show answer disables itself: focus moves on to Retry, still in the drill.
+  reveal.addEventListener("click", () => { revealing = true; model.send({ type: "reveal" }); });
+  next.addEventListener("click", () => { clearTimeout(advanceTimer); keepFocus = true; model.send({ type: "next" }); });
   reset.addEventListener("click", askReset);
 
   // Another widget of this page saved progress: this kernel takes it too.
@@ -345,18 +402,20 @@ function renderDrill({ model, el }) {
   window.addEventListener("storage", onStorage);
 
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  const onSynced = () => { if (model.get("synced")) root.dataset.synced = "true"; };
   const onLang = () => setLang(root, model.get("lang"));
   const onSelected = () => { if (!answered()) picker.setSelected(model.get("selected")); };
   const listeners = [
     ["change:state", drawDrill], ["change:feedback", onFeedback], ["change:hints", drawHints],
     ["change:stats", drawStats], ["change:progress_json", onProgress], ["change:progress_note", onNote],
     ["change:four_colour", onFour], ["change:selected", onSelected], ["change:labels", drawDrill],
-    ["change:lang", onLang],
+    ["change:lang", onLang], ["change:level", drawLevels], ["change:synced", onSynced],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   drawDrill();
   onNote();
   onFour();
+  onSynced();
   el.append(root);
 
   // Progress lives in this browser: hand what is stored to the kernel on load.

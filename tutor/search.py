@@ -1,0 +1,207 @@
+"""Searching for a seat's best play: advice, not a rule.
+
+From one seat's view (its own cards and the table, nothing more), :func:`search` deals
+the unseen cards many times at random, consistent with all the seat has seen
+(:meth:`tutor.simulation.Simulation.deal`), plays every candidate out to the end of
+the hand in each layout and scores it as the hand is scored (S1–S3). The candidate
+with the best average is the advice; the averages, with their spread, say by how
+much. This is determinized Monte Carlo search, the standard method for card games
+where the other hands are hidden. The rules decide only what may be played; which
+play is *good* is an estimate, and every sentence made from it says so.
+
+>>> import random
+>>> from tutor.game import Game, Phase
+>>> from tutor.strategy import ComputerPlayer, next_action
+>>> game = Game(4)
+>>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+>>> while game.phase is not Phase.PLAYING:
+...     _ = game.apply(next_action(game, bots))
+>>> found = search(game.view(game.actor), game.rules, rng=random.Random(0), layouts=8)
+>>> found.layouts, len(found.values) > 1, found.best is found.values[0]
+(8, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from tutor.cards import Card, Cards
+from tutor.combos import pair_runs
+from tutor.errors import TutorError
+from tutor.follow import legal_follows
+from tutor.game import Phase, SeatView
+from tutor.i18n import Text
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.simulation import Outcome, Policy, Simulation
+
+MAX_CANDIDATES: Final = 16
+"""At most this many plays are searched; more (a long void follow) are sampled."""
+
+_SCAN: Final = 400
+"""Legal follows looked at before sampling the rest."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayValue:
+    """One candidate play and what the search found: the seat's average result (S1–S3)
+    over the layouts, its standard error, the share of layouts in which the seat's
+    side took the trick the play is part of, and the attackers' average total (S4)."""
+
+    play: Cards
+    expected: float
+    error: float
+    trick_share: float
+    attackers_points: float
+    results: tuple[int, ...] = field(default=(), repr=False)  # the seat's result in each layout, in order
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A search's answer: every candidate, best first, from ``layouts`` layouts in
+    ``seconds`` of CPU time."""
+
+    seat: int
+    values: tuple[PlayValue, ...]
+    layouts: int
+    seconds: float
+
+    @property
+    def best(self) -> PlayValue:
+        """The candidate with the best average result."""
+        return self.values[0]
+
+    def edge(self, better: PlayValue, other: PlayValue) -> tuple[float, float]:
+        """How much ``better`` gains over ``other`` on the same layouts: the average
+        difference of the seat's results and its standard error."""
+        differences = [a - b for a, b in zip(better.results, other.results)]
+        count = len(differences)
+        mean = sum(differences) / count
+        variance = sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
+        return mean, math.sqrt(variance / count)
+
+    def value_of(self, play: Sequence[Card]) -> PlayValue | None:
+        """The value found for ``play`` (in any order), or None if it was not searched."""
+        wanted = Counter(play)
+        return next((value for value in self.values if Counter(value.play) == wanted), None)
+
+
+def _key(play: Sequence[Card]) -> Cards:
+    return Cards(sorted(play, key=lambda card: card.index))
+
+
+def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random,
+                    include: Sequence[Sequence[Card]] = ()) -> tuple[Cards, ...]:
+    """The plays a search weighs for ``view``'s seat: the forced leads of a failed throw
+    (L4); a lead's every single, pair and tractor (M1–M3); a follow's legal plays (W1–W4),
+    sampled when there are more than :data:`MAX_CANDIDATES`. ``include`` (for example
+    the learner's own choice, or a heuristic player's) is always among them.
+
+    >>> from tutor.game import Game, Phase
+    >>> from tutor.strategy import ComputerPlayer, next_action
+    >>> game = Game(4)
+    >>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+    >>> while game.phase is not Phase.PLAYING:
+    ...     _ = game.apply(next_action(game, bots))
+    >>> plays = candidate_plays(game.view(game.actor), rng=random.Random(0))
+    >>> all(len(play) in (1, 2) or len(play) % 2 == 0 for play in plays)
+    True
+    """
+    trump = view.trump
+    if view.phase is not Phase.PLAYING or trump is None or view.actor != view.seat:
+        raise TutorError(Text("a search weighs the plays of the seat to play, in the playing phase"))
+    chosen: dict[Cards, None] = {_key(play): None for play in include}
+    if view.forced_options:
+        chosen.update((_key(option), None) for option in view.forced_options)
+        return tuple(chosen)
+    hand = view.hand
+    if not view.trick:
+        counts = Counter(hand)
+        for card in sorted(counts, key=lambda c: c.index):
+            chosen.setdefault(Cards((card,)), None)
+            if counts[card] == 2:
+                chosen.setdefault(Cards((card, card)), None)
+        by_lane: dict[int, list[Card]] = {}
+        for card in hand:
+            by_lane.setdefault(trump.lane(card), []).append(card)
+        for cards in by_lane.values():
+            for run in pair_runs(cards, trump):
+                if len(run) > 1:
+                    chosen.setdefault(_key([c for card in run for c in (card, card)]), None)
+        return tuple(chosen)
+    follows = legal_follows(hand, view.trick[0][1], trump, rules=rules)
+    found: dict[Cards, None] = {}
+    for index, play in enumerate(follows):
+        found.setdefault(_key(play), None)
+        if index >= _SCAN:
+            break
+    rest = [play for play in found if play not in chosen]
+    room = max(MAX_CANDIDATES - len(chosen), 0)
+    if len(rest) > room:
+        rest = rng.sample(rest, room)
+    chosen.update((play, None) for play in rest)
+    return tuple(chosen)
+
+
+def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
+           think: float | None = None, candidates: Sequence[Sequence[Card]] | None = None,
+           include: Sequence[Sequence[Card]] = (), policy: Policy = "greedy") -> Found:
+    """Weigh ``candidates`` (default :func:`candidate_plays`, with ``include``) for the
+    seat to play in ``view``: ``layouts`` random layouts of the unseen cards, each
+    candidate played out in each (the same layouts for every candidate, so they are
+    compared on equal cards), stopping early once ``think`` seconds of CPU time are spent
+    (after at least two layouts). The other seats, and the seat itself after this play,
+    play by ``policy`` (:meth:`Simulation.playout`).
+
+    Each playout's result for the seat (S1–S3) is what is averaged.
+    """
+    if isinstance(layouts, bool) or not isinstance(layouts, int) or layouts < 1:
+        raise TutorError(Text("a search needs at least one layout, not {value}", value=repr(layouts)[:40]))
+    start = time.process_time()
+    simulation = Simulation(view, rules)
+    plays = tuple(_key(play) for play in candidates) if candidates is not None \
+        else candidate_plays(view, rules, rng=rng, include=include)
+    if not plays:
+        raise TutorError(Text("a search needs at least one play to weigh"))
+    seat = view.seat
+    results: list[list[int]] = [[] for _ in plays]
+    tricks = [0] * len(plays)
+    attackers = [0] * len(plays)
+    done = 0
+    for done in range(1, layouts + 1):
+        layout = simulation.deal(rng)
+        for index, play in enumerate(plays):
+            outcome = simulation.playout(layout, rng, first=play, policy=policy)
+            results[index].append(outcome.results[seat])
+            tricks[index] += _took_trick(outcome, seat)
+            attackers[index] += outcome.attackers_points
+        if think is not None and done >= 2 and time.process_time() - start > think:
+            break
+    values = []
+    for index, play in enumerate(plays):
+        mine = results[index]
+        mean = sum(mine) / done
+        variance = sum((r - mean) ** 2 for r in mine) / max(done - 1, 1)
+        values.append(PlayValue(play, mean, math.sqrt(variance / done), tricks[index] / done,
+                                attackers[index] / done, tuple(mine)))
+    order = sorted(range(len(values)), key=lambda i: -values[i].expected)  # stable: ties keep candidate order
+    return Found(seat, tuple(values[i] for i in order), done, time.process_time() - start)
+
+
+def _took_trick(outcome: Outcome, seat: int) -> bool:
+    """True if the seat's side took the trick the searched play belongs to."""
+    return outcome.trick_winner is not None and \
+        (outcome.trick_winner == seat or _side(outcome, outcome.trick_winner) == _side(outcome, seat))
+
+
+def _side(outcome: Outcome, seat: int) -> bool:
+    """True for the declarer's side in this playout's layout."""
+    return seat == outcome.declarer or seat == outcome.friend
+
+
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "search"]

@@ -1,0 +1,226 @@
+"""Class progress without a server: a learner hands in a progress code (:class:`HandIn`,
+on the home page), a teacher pastes a class's codes or uploads their files and sees one
+table (:class:`ClassProgress`, the teacher's page). What a code holds, and how a class's
+codes are read, is :mod:`tutor.classroom`'s; these widgets only show it.
+
+:class:`HandIn`'s one message from the page is ``sync`` (``progress``: the stored JSON or
+null; ``name``: what the learner typed); :class:`ClassProgress`'s is ``read`` (``text``:
+the pasted text; ``files``: ``[{"name", "text"}]``, read in the page). Both check sizes
+and types before anything is read, and say what they cannot use in a note.
+
+>>> hand_in = HandIn()
+>>> hand_in.sync(None, "Ann")
+>>> hand_in.code, hand_in.filename
+('QD-AQYDQW5uAADyzKg6', 'qidong-progress-Ann.txt')
+>>> teacher = ClassProgress()
+>>> teacher.read(hand_in.code + "\\nhello")
+>>> 'data-learner="Ann"' in teacher.html, "line 2 is not a progress code" in teacher.html
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any, Final
+
+import traitlets as t
+
+from tutor.classroom import (MAX_CODE, MAX_FILES, MAX_INPUT, ClassroomError, ClassTable, Report, clean_name, encode,
+                             read_class, report_of)
+from tutor.drills import KINDS
+from tutor.drills.progress import MAX_STARS, Progress, read_stored
+from tutor.i18n import N_, Text, said
+from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, translator
+from widgets.drill import STORAGE_KEY
+
+ESM: Final = COMMON_JS + (STATIC / "classroom.js").read_text("utf-8")
+STYLE: Final = CSS + (STATIC / "classroom.css").read_text("utf-8")
+
+HAND_IN_LABELS: Final = {
+    "title": N_("Hand in your progress"),
+    "name": N_("Your name (for your teacher; you may leave it empty)"),
+    "code": N_("Your progress code"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied."),
+    "copy_failed": N_("Select the code and copy it yourself."),
+    "download": N_("Download as a file"),
+    "about": N_("Give this code, or the file, to your teacher. It holds your name and, for each lesson, your stars, "
+                "how many drills you answered and how many right, and the rules you keep missing; nothing else."),
+}
+CLASS_LABELS: Final = {
+    "codes": N_("Your learners' progress codes, one a line"),
+    "files": N_("Or choose their files"),
+    "show": N_("Show the class"),
+}
+
+
+class HandIn(PageWidget):
+    """A learner's progress code made from this browser's progress and the name they
+    type, to copy or download (see :mod:`tutor.classroom`)."""
+
+    _esm = ESM
+    _css = STYLE
+    _view = t.Unicode("hand-in").tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    code = t.Unicode("").tag(sync=True)
+    filename = t.Unicode("").tag(sync=True)
+    note = t.Unicode("").tag(sync=True)
+    storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    max_name = t.Int(40).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
+
+    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.tr = translator(lang)
+        self.progress = Progress()
+        super().__init__(labels={key: self.tr(text) for key, text in HAND_IN_LABELS.items()},
+                         lang=self.tr.language, **kwargs)
+        self.on_msg(self._on_message)
+
+    def sync(self, stored: object, name: object = "") -> None:
+        """Make the code of the progress the browser stored (``None``: nothing stored)
+        under ``name``. Progress that cannot be read at all hands in nothing; a name
+        that cannot go into a code leaves the code out; each with a note."""
+        notes = []
+        if stored is None:
+            self.progress = Progress()
+        else:
+            progress, problem = read_stored(stored)
+            if progress is None:
+                self._show("", "", self.tr("Saved progress in this browser could not be read, so there is "
+                                           "nothing to hand in."))
+                return
+            self.progress = progress
+            if problem:
+                notes.append(self.tr("Some saved progress could not be read and was left out."))
+        try:
+            cleaned = clean_name(name)
+        except ClassroomError as error:
+            self._show("", "", self.tr("That name cannot be used: {problem}.", problem=self.tr(said(error))))
+            return
+        code = encode(report_of(self.progress, cleaned))
+        self._show(code, _filename(cleaned), " ".join(notes))
+
+    def _show(self, code: str, filename: str, note: str) -> None:
+        with self.hold_sync():
+            self.code, self.filename, self.note = code, filename, note
+
+    def _failed(self) -> None:
+        self.note = self.tr(FAILED)
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("type") == "sync":
+            name = content.get("name", "")
+            if isinstance(name, str) and len(name) > 4 * self.max_name:
+                name = name[:4 * self.max_name]  # far too long: clean_name says so without reading it all
+            self.sync(content.get("progress"), name)
+
+
+def _filename(name: str) -> str:
+    """The downloaded file's name: the learner's name with what file systems refuse left out.
+
+    >>> _filename("Ann/Lee: 3"), _filename("")
+    ('qidong-progress-Ann-Lee-3.txt', 'qidong-progress.txt')
+    """
+    safe = "-".join(part for part in re.split(r"[\s/\\:*?\"<>|.]+", name) if part)
+    return f"qidong-progress-{safe}.txt" if safe else "qidong-progress.txt"
+
+
+class ClassProgress(PageWidget):
+    """The teacher's table: a class's progress codes pasted or uploaded, read into
+    learners × lessons (stars, answers right of answered) and the rules each learner
+    keeps missing, with a note for everything left out (:func:`tutor.classroom.read_class`)."""
+
+    _esm = ESM
+    _css = STYLE
+    _view = t.Unicode("class").tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    html = t.Unicode("").tag(sync=True)
+    max_input = t.Int(MAX_INPUT).tag(sync=True)
+    max_files = t.Int(MAX_FILES).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
+
+    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.tr = translator(lang)
+        self.table = ClassTable()
+        super().__init__(labels={key: self.tr(text) for key, text in CLASS_LABELS.items()},
+                         lang=self.tr.language, **kwargs)
+        self.html = self._draw()
+        self.on_msg(self._on_message)
+
+    def read(self, text: str, files: list[tuple[str, str]] | None = None) -> None:
+        """Read the codes in ``text`` and in ``files`` (``(name, text)``) and draw the table."""
+        self.table = read_class(text, files or [])
+        self.html = self._draw()
+
+    def _failed(self) -> None:
+        self.html = _notes_html([self.tr(FAILED)]) + self._draw()
+
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict) or content.get("type") != "read":
+            return
+        text = content.get("text")
+        raw_files = content.get("files")
+        files: list[tuple[str, str]] = []
+        if isinstance(raw_files, list):
+            for item in raw_files[:MAX_FILES + 1]:
+                if isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("text"), str):
+                    files.append((item["name"][:MAX_CODE], item["text"][:MAX_INPUT + 1]))
+        self.read(text[:MAX_INPUT + 1] if isinstance(text, str) else "", files)
+
+    def _draw(self) -> str:
+        tr = self.tr
+        table = self.table
+        notes = _notes_html([tr(note) for note in table.notes])
+        if not table.rows:
+            empty = tr("No progress codes yet.") if not table.notes else tr("No progress code could be read.")
+            return f'{notes}<p class="qd-class-empty" data-qd="class-empty">{escape(empty)}</p>'
+        head = "".join(f'<th scope="col" title="{escape(tr(info.title))}" data-lesson="{info.slug}">'
+                       f'{escape(info.slug[:2])}</th>' for info in table.lessons)
+        rows = []
+        for row in table.rows:
+            cells = "".join(f'<td data-lesson="{info.slug}">{self._cell(row.report, info.slug, info.drills)}</td>'
+                            for info in table.lessons)
+            label = row.label()
+            rows.append(f'<tr data-learner="{escape(row.report.name)}"><th scope="row">{escape(tr(label))}</th>'
+                        f'{cells}<td data-qd="missed">{self._missed(row.report)}</td></tr>')
+        caption = tr(Text.plural("{count} learner", "{count} learners", count=len(table.rows)))
+        key = tr("Each lesson: stars (★ out of {max}), then answers right / answered. Rules missed: the rule, and how "
+                 "many drills of it wait to come back.", max=MAX_STARS)
+        return (f'{notes}<table class="qd-class-table" data-qd="class-table"><caption>{escape(caption)}</caption>'
+                f'<thead><tr><th scope="col">{escape(tr("Learner"))}</th>{head}'
+                f'<th scope="col">{escape(tr("Rules missed"))}</th></tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table><p class="qd-class-key">{escape(key)}</p>')
+
+    def _cell(self, report: Report, slug: str, kinds: tuple[str, ...]) -> str:
+        tr = self.tr
+        lines = []
+        for kind in kinds:
+            score = report.score(kind, slug)
+            title = tr(KINDS[kind].title) if kind in KINDS else kind
+            if not score.attempts:
+                lines.append(f'<div class="qd-class-kind qd-class-none" title="{escape(title)}">'
+                             f'<span aria-label="{escape(tr("not started"))}">–</span></div>')
+                continue
+            stars = "★" * score.stars + "☆" * (MAX_STARS - score.stars)
+            label = tr("{count} of {total} stars", count=score.stars, total=MAX_STARS)
+            answered = tr("{right} right of {count} answered", right=score.correct, count=score.attempts)
+            lines.append(f'<div class="qd-class-kind" title="{escape(title)}" data-kind="{kind}">'
+                         f'<span class="qd-stars" aria-label="{escape(label)}">{stars}</span> '
+                         f'<span class="qd-class-count" title="{escape(answered)}" aria-label="{escape(answered)}">'
+                         f'{score.correct}/{score.attempts}</span></div>')
+        return "".join(lines)
+
+    def _missed(self, report: Report) -> str:
+        tr = self.tr
+        return " ".join(
+            f'<span class="qd-class-rule" data-rule="{rule}" title="{escape(tr("{count} drills of rule {rule} wait to come back", count=count, rule=rule))}">'
+            f'{rule} ×{count}</span>' for rule, count in report.missed)
+
+
+def _notes_html(notes: list[str]) -> str:
+    return "".join(f'<div class="qd-note qd-class-note" role="note" data-qd="class-note">{escape(note)}</div>'
+                   for note in notes)
+
+
+__all__ = ["ClassProgress", "HandIn"]
