@@ -41,6 +41,7 @@ from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
 from tutor.drills.progress import Progress, utc  # noqa: E402
 from tutor.game import Bury, Call, Declare, Play, Solo  # noqa: E402
 from tutor.record import export_hand  # noqa: E402
+from tutor.strategy import ComputerPlayer  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Table  # noqa: E402
 
 LIMIT = 0.5
@@ -188,8 +189,8 @@ def drill_page(kind: str, answer: AnswerKind) -> Page:
 
 
 def _act(table: Table) -> None:
-    """The learner does what the hint says (the hint's computer player, asked as the hint asks it)."""
-    action = table.advisor.act(table.game.view(table.seat))
+    """The learner does what a computer player in its seat would."""
+    action = ComputerPlayer(table.seat, table.game.seed, table.game.rules).act(table.game.view(table.seat))
     if isinstance(action, Play):
         table.play(action.cards)
     elif isinstance(action, Bury):
@@ -365,7 +366,7 @@ def unreadable_store(stored: object) -> bool:
 
 
 DRILL_TYPES = ("check", "hint", "retry", "next", "reset", "sync", "dismiss_note", "reveal", "level")
-TABLE_TYPES = ("step", "act", "declare", "pass", "solo", "hint", "export", "import", "restart", "new",
+TABLE_TYPES = ("step", "act", "declare", "pass", "solo", "hint", "coach_review", "export", "import", "restart", "new",
                "stop_to_declare")
 
 

@@ -47,8 +47,11 @@ from tutor.game import (
     ThrowFailed,
     TrickWon,
 )
+from tutor.coach import SHOWN, Advice, Decision
+from tutor.search import PlayValue
 from tutor.i18n import Text, capitalized, or_list
 from tutor.order import Trump
+from tutor.simulation import shown_voids
 
 # ---------------------------------------------------------------- names
 
@@ -460,8 +463,121 @@ def hint(action: Action | None, view: SeatView) -> Text:
             assert_never(action)
 
 
+# ---------------------------------------------------------------- the coach (advice, not rules)
+
+
+def _signed(value: float) -> str:
+    """An average result as the table says it: ``'+1.2'``, ``'−0.4'``, ``'0.0'``."""
+    text = f"{abs(value):.1f}"
+    return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
+
+
+def _on_declarers_side(view: SeatView) -> bool:
+    return view.seat == view.declarer or view.friend == view.seat
+
+
+def advice(given: Advice) -> tuple[Text, ...]:
+    """The coach's sentences for "What would you play?": advice, never a rule — the
+    best plays with the seat's average result over the deals tried, the learner's own
+    choice beside them, the points on the table, the known voids and the friend.
+
+    >>> from tutor.coach import advise
+    >>> from tutor.game import Game
+    >>> lines = advice(advise(Game(7).view(0)))
+    >>> lines
+    ('The computer would not declare with these cards.',)
+    """
+    view, found = given.view, given.found
+    if found is None:
+        return (hint(given.action, view),)
+    lines = [Text("Advice, not a rule: the coach played the hand out {count} times, dealing the cards "
+                  "you cannot see at random as the table allows, and averaged your result (S1).",
+                  count=found.layouts)]
+    best = found.best
+    lines.append(Text("Best: {cards} — expected {value}; your side takes this trick {share}% of the time.",
+                      cards=best.play, value=_signed(best.expected), share=round(100 * best.trick_share)))
+    others = [v for v in found.values[1:SHOWN] if v.play != best.play]
+    for other in others:
+        lines.append(Text("Or {cards} — expected {value}; your side takes the trick {share}% of the time.",
+                          cards=other.play, value=_signed(other.expected), share=round(100 * other.trick_share)))
+    chosen = given.chosen
+    if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]]:
+        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play, value=_signed(chosen.expected)))
+    on_table = sum(points(cards) for _, cards in view.trick)
+    if view.trick:
+        lines.append(Text.plural("On the table: {count} point.", "On the table: {count} points.", count=on_table))
+    voids = sorted(shown_voids(view))
+    if voids:
+        lines.append(Text("Known to be out of a suit: {voids}.",
+                          voids=", ".join(str(Text("{who} has no {suit}", who=who(seat, view.seat),
+                                                   suit=Trump.suit_name(lane))) for seat, lane in voids)))
+    if view.solo:
+        lines.append(Text("The declarer plays alone (F5)."))
+    elif view.friend is not None and view.friend != view.seat:
+        lines.append(Text("The friend is known: {who} (F6).", who=who(view.friend, view.seat)))
+    elif view.friend == view.seat:
+        lines.append(Text("You are the friend: you hold the called card {card} (F6).", card=view.friend_card))
+    else:
+        lines.append(Text("The friend is not known yet: whoever plays {card} first (F6).", card=view.friend_card))
+    return tuple(lines)
+
+
+def why_better(decision: Decision) -> Text:
+    """Why the coach's play beat the one made, in words a newcomer follows (advice).
+
+    A play that takes the trick more often says so; else one that leaves the
+    attackers fewer (or, for an attacker, more) points; else the plain average."""
+    best, played = decision.found.best, decision.found.value_of(decision.played)
+    assert played is not None
+    if best.trick_share - played.trick_share >= 0.2:
+        return Text("your side takes the trick {better}% of the time instead of {worse}%",
+                    better=round(100 * best.trick_share), worse=round(100 * played.trick_share))
+    difference = best.attackers_points - played.attackers_points
+    if _on_declarers_side(decision.view) and difference <= -5:
+        return Text("the attackers end the hand with about {points} points fewer", points=round(-difference))
+    if not _on_declarers_side(decision.view) and difference >= 5:
+        return Text("the attackers end the hand with about {points} points more", points=round(difference))
+    return Text("it does better over the deals the coach tried")
+
+
+def decision_line(decision: Decision) -> Text:
+    """One reviewed play: ``'Trick 3: you played ♠K; ♠3 was better by about 1.2
+    (expected −0.4 against −1.6): …'``, or that it was as good as the coach's."""
+    best = decision.found.best
+    played = decision.found.value_of(decision.played)
+    assert played is not None
+    if not decision.costly:
+        return Text("Trick {n}: you played {cards} — as good as the coach finds.", n=decision.trick,
+                    cards=decision.played)
+    return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
+                "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
+                cost=f"{decision.cost:.1f}", best=_signed(best.expected), mine=_signed(played.expected),
+                why=why_better(decision))
+
+
+def weighed_play(value: PlayValue) -> Text:
+    """One play the coach weighed: ``'♠3: expected −0.4, the trick 20% of the time'``."""
+    return Text("{cards}: expected {value}, your side takes the trick {share}% of the time", cards=value.play,
+                value=_signed(value.expected), share=round(100 * value.trick_share))
+
+
+def review_waits() -> Text:
+    """Said when the coach's review is asked for before the hand is over."""
+    return Text("The coach reviews your play once the hand is over.")
+
+
+def review_heading(decisions: Sequence[Decision]) -> Text:
+    """The review's first line: how many plays cost points (advice, not rules)."""
+    costly = sum(1 for d in decisions if d.costly)
+    if not costly:
+        return Text("The coach's review (advice, not rules): none of your {count} plays cost you anything it can "
+                    "measure.", count=len(decisions))
+    return Text("The coach's review (advice, not rules): {count} of your plays cost you, the costliest first.",
+                count=costly)
+
+
 __all__ = [
-    "declaration", "declare_option", "declarer_chosen", "friend", "happened", "hint", "phase", "review", "roles",
+    "advice", "decision_line", "review_heading", "review_waits", "weighed_play", "why_better", "declaration", "declare_option", "declarer_chosen", "friend", "happened", "hint", "phase", "review", "roles",
     "score_lines", "seat_name", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn", "verdict",
     "who",
 ]

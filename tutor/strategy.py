@@ -1,8 +1,11 @@
 """Computer players: legal and sensible, seeing only what their seat may see.
 
-They declare with strong trumps, bury weak short suits, call a side-suit ace,
-lead what surely wins (throwing only what cannot be beaten), win tricks that hold
-points, feed points to a known partner and keep their trumps for ruffing.
+At level 1 they declare with strong trumps, bury weak short suits, call a side-suit
+ace, lead what surely wins (throwing only what cannot be beaten), win tricks that hold
+points, feed points to a known partner and keep their trumps for ruffing. Higher
+levels (:data:`LEVELS`) weigh every play they may make by searching
+(:func:`tutor.search.search`): the unseen cards dealt many times at random as the
+seat's view allows, each play played out to the end of the hand and scored (S1).
 
 >>> from tutor.game import Phase
 >>> game = play_computer_hand(5)
@@ -15,7 +18,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import islice
+from typing import Final
 
 from tutor.arguments import instance, seat as check_seat, whole
 from tutor.bidding import Declaration, check_declaration
@@ -38,11 +43,30 @@ from tutor.game import (
     SeatView,
     Solo,
 )
+from tutor.errors import TutorError
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.search import Found, search
 from tutor.simulation import unseen_cards
 from tutor.trick import trick_winner
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How hard a computer player thinks: the layouts a search deals for each play
+    (0: no search, the heuristics alone), its default think-time in CPU seconds, and
+    how sure the search must be (in standard errors) to play other than the
+    heuristics would."""
+
+    layouts: int
+    think: float
+    sureness: float
+
+
+LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level(40, 0.25, 1.0)}
+LEVELS: Final = tuple(LEVEL_SETTINGS)
+"""The computer players' levels, weakest first: 1 plays by heuristics, the others search."""
 
 def _sides(view: SeatView) -> tuple[set[int], set[int]]:
     """(partners, opponents) as far as this seat knows (F2, F6)."""
@@ -69,11 +93,23 @@ class ComputerPlayer:
     """A computer player for one seat; its choices depend only on its seat's view
     and its own seeded random generator."""
 
-    def __init__(self, seat: int, seed: int = 0, rules: Ruleset = DEFAULT_RULES) -> None:
+    def __init__(self, seat: int, seed: int = 0, rules: Ruleset = DEFAULT_RULES, level: int = 1,
+                 think: float | None = None) -> None:
         self.seat = check_seat(seat)
         self.rules = instance(rules, Ruleset, "rules")
         whole(seed, "seed", low=0)
+        if type(level) is not int or level not in LEVEL_SETTINGS:
+            raise TutorError(Text("a computer player's level is one of {levels}, not {value}",
+                                  levels=", ".join(map(str, LEVELS)), value=repr(level)[:40]))
+        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float))
+                                  or not 0 < think <= MAX_THINK):
+            raise TutorError(Text("a think-time is more than 0 and at most {most} seconds, not {value}",
+                                  most=MAX_THINK, value=repr(think)[:40]))
+        self.level = level
+        self.think = LEVEL_SETTINGS[level].think if think is None else float(think)
         self.rng = random.Random(f"computer-{seed}-{seat}")
+        self.search_rng = random.Random(f"search-{seed}-{seat}")
+        self.last_search: Found | None = None
 
     # ---------------------------------------------------------- phases
 
@@ -137,7 +173,25 @@ class ComputerPlayer:
         return Call(self.seat, max(nameable, key=preference))
 
     def play(self, view: SeatView) -> Play:
-        """Lead or follow (L1–L5, W0–W5)."""
+        """Lead or follow (L1–L5, W0–W5): by the heuristics, and above level 1 by a
+        search that starts from their choice (:attr:`last_search` keeps what it found)."""
+        choice = self._heuristic_play(view)
+        settings = LEVEL_SETTINGS[self.level]
+        self.last_search = None
+        if not settings.layouts:
+            return choice
+        found = search(view, self.rules, rng=self.search_rng, layouts=settings.layouts, think=self.think,
+                       include=(choice.cards,))
+        self.last_search = found
+        if len(found.values) == 1:
+            return choice
+        mine = found.value_of(choice.cards)
+        assert mine is not None
+        gain, error = found.edge(found.best, mine)
+        return Play(self.seat, found.best.play) if gain > settings.sureness * error else choice
+
+    def _heuristic_play(self, view: SeatView) -> Play:
+        """Level 1's play."""
         if view.forced_options:
             return Play(self.seat, min(view.forced_options, key=lambda o: (len(o), self._cost(view, o))))
         if not view.trick:
@@ -261,6 +315,10 @@ class ComputerPlayer:
         trump = view.trump
         assert trump is not None
         return all(trump.is_trump(c) or trump.order(c) >= 13 for c in play)
+
+
+MAX_THINK: Final = 10.0
+"""The longest think-time a caller may give a computer player, in seconds."""
 
 
 def play_computer_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES,

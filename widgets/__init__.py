@@ -8,6 +8,8 @@ asked of :mod:`tutor`.
 - :class:`Table` — play a whole hand against four computer players.
 - :func:`practice`, :class:`CourseMap` — a lesson's drills chosen by its link, and the
   course's home page with each learner's progress.
+- :class:`HandIn`, :class:`ClassProgress` — a learner's progress code to hand in, and the
+  teacher's table of a class's codes.
 
 Usage in a notebook cell::
 
@@ -15,10 +17,12 @@ Usage in a notebook cell::
     DrillPlayer("follow")          # a follow-suit drill chosen by your progress
 """
 
+from widgets.classroom import ClassProgress, HandIn
 from widgets.course import CourseMap, practice
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
 from widgets.table import Table
 from widgets.views import Hand, TrickTable
 
-__all__ = ["STORAGE_KEY", "CardPicker", "CourseMap", "DrillPlayer", "Hand", "Table", "TrickTable", "practice"]
+__all__ = ["STORAGE_KEY", "CardPicker", "ClassProgress", "CourseMap", "DrillPlayer", "Hand", "HandIn", "Table",
+           "TrickTable", "practice"]

@@ -11,7 +11,7 @@ and types before anything is read, and say what they cannot use in a note.
 >>> hand_in = HandIn()
 >>> hand_in.sync(None, "Ann")
 >>> hand_in.code, hand_in.filename
-('QD-AQYDQW5uAADyzKg6', 'qidong-progress-Ann.txt')
+('QD-AQYDQW5uAAAjEOx9', 'qidong-progress-Ann.txt')
 >>> teacher = ClassProgress()
 >>> teacher.read(hand_in.code + "\\nhello")
 >>> 'data-learner="Ann"' in teacher.html, "line 2 is not a progress code" in teacher.html
@@ -21,13 +21,14 @@ and types before anything is read, and say what they cannot use in a note.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape
 from typing import Any, Final
 
 import traitlets as t
 
-from tutor.classroom import (MAX_CODE, MAX_FILES, MAX_INPUT, ClassroomError, ClassTable, Report, clean_name, encode,
-                             read_class, report_of)
+from tutor.classroom import (MAX_FILES, MAX_INPUT, MAX_NAME, ClassroomError, ClassTable, Report,
+                             clean_name, encode, read_class, report_of)
 from tutor.drills import KINDS
 from tutor.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.i18n import N_, Text, said
@@ -67,12 +68,16 @@ class HandIn(PageWidget):
     filename = t.Unicode("").tag(sync=True)
     note = t.Unicode("").tag(sync=True)
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
-    max_name = t.Int(40).tag(sync=True)
+    max_name = t.Int(MAX_NAME).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
 
     def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
         self.tr = translator(lang)
-        self.progress = Progress()
+        self._stored: object = None
+        self._report: Report | None = report_of(Progress())
+        """What the stored progress hands in (None: it cannot be read), kept while the
+        learner types their name (remaking the drills of their mistakes takes a while)."""
+        self._note = ""
         super().__init__(labels={key: self.tr(text) for key, text in HAND_IN_LABELS.items()},
                          lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
@@ -81,25 +86,21 @@ class HandIn(PageWidget):
         """Make the code of the progress the browser stored (``None``: nothing stored)
         under ``name``. Progress that cannot be read at all hands in nothing; a name
         that cannot go into a code leaves the code out; each with a note."""
-        notes = []
-        if stored is None:
-            self.progress = Progress()
-        else:
-            progress, problem = read_stored(stored)
-            if progress is None:
-                self._show("", "", self.tr("Saved progress in this browser could not be read, so there is "
-                                           "nothing to hand in."))
-                return
-            self.progress = progress
-            if problem:
-                notes.append(self.tr("Some saved progress could not be read and was left out."))
+        if stored != self._stored:
+            progress, problem = (Progress(), None) if stored is None else read_stored(stored)
+            self._stored = stored
+            self._report = None if progress is None else report_of(progress)
+            self._note = self.tr("Some saved progress could not be read and was left out.") if problem else ""
+        if self._report is None:
+            self._show("", "", self.tr("Saved progress in this browser could not be read, so there is nothing to "
+                                       "hand in."))
+            return
         try:
             cleaned = clean_name(name)
         except ClassroomError as error:
             self._show("", "", self.tr("That name cannot be used: {problem}.", problem=self.tr(said(error))))
             return
-        code = encode(report_of(self.progress, cleaned))
-        self._show(code, _filename(cleaned), " ".join(notes))
+        self._show(encode(replace(self._report, name=cleaned)), _filename(cleaned), self._note)
 
     def _show(self, code: str, filename: str, note: str) -> None:
         with self.hold_sync():
@@ -110,10 +111,9 @@ class HandIn(PageWidget):
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "sync":
-            name = content.get("name", "")
-            if isinstance(name, str) and len(name) > 4 * self.max_name:
-                name = name[:4 * self.max_name]  # far too long: clean_name says so without reading it all
-            self.sync(content.get("progress"), name)
+            name = content.get("name")
+            name = name[:4 * self.max_name] if isinstance(name, str) else ""  # the page sends text; else no name
+            self.sync(content.get("progress"), name)  # a name cut still says it is too long
 
 
 def _filename(name: str) -> str:
@@ -165,7 +165,7 @@ class ClassProgress(PageWidget):
         if isinstance(raw_files, list):
             for item in raw_files[:MAX_FILES + 1]:
                 if isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("text"), str):
-                    files.append((item["name"][:MAX_CODE], item["text"][:MAX_INPUT + 1]))
+                    files.append((item["name"], item["text"][:MAX_INPUT + 1]))  # read_class cuts the name
         self.read(text[:MAX_INPUT + 1] if isinstance(text, str) else "", files)
 
     def _draw(self) -> str:
@@ -181,26 +181,28 @@ class ClassProgress(PageWidget):
         for row in table.rows:
             cells = "".join(f'<td data-lesson="{info.slug}">{self._cell(row.report, info.slug, info.drills)}</td>'
                             for info in table.lessons)
-            label = row.label()
-            rows.append(f'<tr data-learner="{escape(row.report.name)}"><th scope="row">{escape(tr(label))}</th>'
+            label = row.report.name or tr(row.label())  # a name is said as typed, never translated
+            rows.append(f'<tr data-learner="{escape(row.report.name)}"><th scope="row">{escape(label)}</th>'
                         f'{cells}<td data-qd="missed">{self._missed(row.report)}</td></tr>')
         caption = tr(Text.plural("{count} learner", "{count} learners", count=len(table.rows)))
-        key = tr("Each lesson: stars (★ out of {max}), then answers right / answered. Rules missed: the rule, and how "
-                 "many drills of it wait to come back.", max=MAX_STARS)
+        key = tr("Each lesson: stars (★ out of {max}), then answers right / answered. Rules missed: the rule, "
+                 "and how many drills of it wait to come back.", max=MAX_STARS)
+        learner, missed = tr("Learner"), tr("Rules missed")
         return (f'{notes}<table class="qd-class-table" data-qd="class-table"><caption>{escape(caption)}</caption>'
-                f'<thead><tr><th scope="col">{escape(tr("Learner"))}</th>{head}'
-                f'<th scope="col">{escape(tr("Rules missed"))}</th></tr></thead>'
+                f'<thead><tr><th scope="col">{escape(learner)}</th>{head}'
+                f'<th scope="col">{escape(missed)}</th></tr></thead>'
                 f'<tbody>{"".join(rows)}</tbody></table><p class="qd-class-key">{escape(key)}</p>')
 
     def _cell(self, report: Report, slug: str, kinds: tuple[str, ...]) -> str:
         tr = self.tr
+        not_started = tr("not started")
         lines = []
         for kind in kinds:
             score = report.score(kind, slug)
             title = tr(KINDS[kind].title) if kind in KINDS else kind
             if not score.attempts:
                 lines.append(f'<div class="qd-class-kind qd-class-none" title="{escape(title)}">'
-                             f'<span aria-label="{escape(tr("not started"))}">–</span></div>')
+                             f'<span aria-label="{escape(not_started)}">–</span></div>')
                 continue
             stars = "★" * score.stars + "☆" * (MAX_STARS - score.stars)
             label = tr("{count} of {total} stars", count=score.stars, total=MAX_STARS)
@@ -212,10 +214,13 @@ class ClassProgress(PageWidget):
         return "".join(lines)
 
     def _missed(self, report: Report) -> str:
-        tr = self.tr
-        return " ".join(
-            f'<span class="qd-class-rule" data-rule="{rule}" title="{escape(tr("{count} drills of rule {rule} wait to come back", count=count, rule=rule))}">'
-            f'{rule} ×{count}</span>' for rule, count in report.missed)
+        spans = []
+        for rule, count in report.missed:
+            waiting = self.tr(Text.plural("{count} drill of rule {rule} waits to come back",
+                                          "{count} drills of rule {rule} wait to come back", count=count, rule=rule))
+            spans.append(f'<span class="qd-class-rule" data-rule="{rule}" title="{escape(waiting)}">'
+                         f'{rule} ×{count}</span>')
+        return " ".join(spans)
 
 
 def _notes_html(notes: list[str]) -> str:

@@ -38,7 +38,8 @@ from typing import Any, Final
 
 import traitlets as t
 
-from tutor import narration
+from tutor import coach, narration
+from tutor.coach import Decision
 from tutor.cards import KITTY_SIZE, PLAYERS, Card, format_cards
 from tutor.course import MAX_SEED as COURSE_MAX_SEED
 from tutor.display import cards_html, trick_html
@@ -121,6 +122,10 @@ TABLE_LABELS: Final = {
     "refused": N_("Refused"),
     "rule": N_("Rule {rule}"),
     "review": N_("Trick by trick"),
+    "coach_review": N_("Review my play (the coach)"),
+    "coach_hand": N_("Your hand then"),
+    "coach_trick": N_("The trick then"),
+    "coach_weighed": N_("Plays the coach weighed"),
     "log": N_("What happened"),
     "score": N_("The score"),
     "kitty": N_("The kitty"),
@@ -192,7 +197,7 @@ class Table(PageWidget):
     def _start(self, game: Game, note: str = "") -> None:
         self.game = game
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules) for s in range(PLAYERS) if s != self.seat}
-        self.advisor = ComputerPlayer(self.seat, game.seed, game.rules)
+        self._coach: tuple[Decision, ...] | None = None
         self._offered: set[tuple[Card, ...]] = set()
         self._offer = False
         self._end_offer_done = False
@@ -279,25 +284,45 @@ class Table(PageWidget):
         return self._attempt_cards(cards, lambda c: self.game.apply(Play(self.seat, c)))
 
     def hint(self) -> str:
-        """What the computer player would do in the learner's seat now
-        (:meth:`ComputerPlayer.act`, said by :func:`tutor.narration.hint`); its cards are
+        """The coach's advice for the learner's seat now (:func:`tutor.coach.advise`, said
+        by :func:`tutor.narration.advice`): while the tricks are played, the best plays
+        found by search with their expected results, the learner's picked cards weighed
+        beside them; before, what the computer player would do. The advised cards are
         picked in the hand (the learner still decides)."""
         view = self.game.view(self.seat)
-        action = self.advisor.act(view)
+        chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
+        advice = coach.advise(view, self.rules, seed=self.game.seed, chosen=chosen)
+        action = advice.action
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
-        text = self.tr(narration.hint(action, view))
+        text = " ".join(self.tr(line) for line in narration.advice(advice))
         with self.hold_sync():
             self.hint_text = text
             if picks:
                 self.selected = self._positions(picks)
         return text
 
+    def review_play(self) -> tuple[Decision, ...]:
+        """The coach's review of the learner's plays once the hand is over
+        (:func:`tutor.coach.review`): shown in the table, kept with the hand file."""
+        if self.game.phase is not Phase.FINISHED:
+            self.feedback = {"kind": "note", "rule": "", "reason": self.tr(narration.review_waits()),
+                             "id": next(_tokens)}
+            return ()
+        if self._coach is None:
+            self._coach = coach.review(self.game, self.seat, seed=self.game.seed)
+            self._publish()
+        return self._coach
+
     # ------------------------------------------------------------ records
 
     def export(self, *, actions: bool = True) -> str:
-        """The hand as a small text file (:func:`tutor.record.export_hand`)."""
+        """The hand as a small text file (:func:`tutor.record.export_hand`), with the
+        coach's review as comment lines when it was asked for."""
         text = export_hand(self.game, actions=actions)
+        if actions and self._coach is not None:
+            lines = [narration.review_heading(self._coach), *map(narration.decision_line, self._coach)]
+            text += "".join(f"# {self.tr(line)}\n" for line in lines)
         name = f"qidong-hand-{self.game.seed}{'' if actions else '-deal'}.txt"
         self.download = {"name": name, "text": text, "token": next(_tokens)}
         return text
@@ -479,6 +504,8 @@ class Table(PageWidget):
         if finished:
             state["score"] = self._score(view)
             state["review"] = self._review(view)
+            if self._coach is not None:
+                state["coach"] = self._coach_state()
         with self.hold_sync():
             if payload != self.hand:
                 self.hand = payload
@@ -507,6 +534,22 @@ class Table(PageWidget):
             out.append({"n": n, "html": trick_html(won.plays, trump=trump, winner=index, tr=tr, style=False),
                         "text": tr(said), "notes": self._throws.get(n - 1, [])})
         return out
+
+    def _coach_state(self) -> dict[str, Any]:
+        """The coach's review as the front end draws it: a heading, then each play with
+        the position it was made in (the trick so far, the hand, the plays weighed)."""
+        tr = self.tr
+        assert self._coach is not None
+        items = []
+        for decision in self._coach:
+            view, trump = decision.view, decision.view.trump
+            weighed = [f"{tr(narration.weighed_play(value))}" for value in decision.found.values[:coach.SHOWN]]
+            items.append({
+                "text": tr(narration.decision_line(decision)), "costly": decision.costly, "trick": decision.trick,
+                "trick_html": trick_html(list(view.trick), trump=trump, tr=tr, style=False) if view.trick else "",
+                "hand_html": cards_html(view.hand, trump=trump, tr=tr, style=False), "weighed": weighed,
+            })
+        return {"heading": tr(narration.review_heading(self._coach)), "items": items}
 
     def _page_value(self, name: str, value: object) -> bool:
         if name == "selected":
@@ -552,6 +595,8 @@ class Table(PageWidget):
                 self.go_solo()
             elif kind == "hint":
                 self.hint()
+            elif kind == "coach_review":
+                self.review_play()
             elif kind == "export":
                 self.export(actions=content.get("actions") is not False)
             elif kind == "import":

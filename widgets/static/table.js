@@ -44,6 +44,7 @@ function render({ model, el }) {
   const logBox = h("details", { class: "qt-log-box", open: true }, h("summary", {}), logList);
   const scoreBox = h("section", { class: "qt-score", "data-qd": "score", hidden: true });
   const reviewBox = h("details", { class: "qt-review", "data-qd": "review", hidden: true });
+  const coachBox = h("section", { class: "qt-coach", "data-qd": "coach", hidden: true });
   const fileInput = h("input", { type: "file", accept: ".txt,text/plain", class: "qt-file", "data-qd": "import" });
   const loadError = h("p", { class: "qd-error", role: "alert", "data-qd": "load-error", hidden: true });
   const shareInput = h("input", { class: "qt-share", type: "text", readonly: true, "data-qd": "share" });
@@ -60,7 +61,7 @@ function render({ model, el }) {
     qd: "hand",
     keepFocus: true,
   });
-  root.append(picker.root, actions, hintText, feedback, controls, logBox, scoreBox, reviewBox, footer, loadError, live);
+  root.append(picker.root, actions, hintText, feedback, controls, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
 
   // ------------------------------------------------------------ sending
   function act(verb) {
@@ -211,7 +212,9 @@ function render({ model, el }) {
     const score = s.score;
     scoreBox.hidden = !score;
     reviewBox.hidden = !score;
-    if (!score) { scoreBox.replaceChildren(); reviewBox.replaceChildren(); return; }
+    coachBox.hidden = !score;
+    if (!score) { scoreBox.replaceChildren(); reviewBox.replaceChildren(); coachBox.replaceChildren(); return; }
+    drawCoach(s);
     const table = h("table", { class: "qt-results" }, h("tbody", {}, ...score.results.map((r) => h("tr",
       { "data-seat": r.seat }, h("th", { scope: "row", text: r.name }), h("td", { text: r.side }),
       h("td", { class: "qt-num", "data-qd": "seat-result", text: (r.result > 0 ? "+" : "") + r.result })))));
@@ -228,6 +231,29 @@ function render({ model, el }) {
       h("p", { class: "qt-review-text", text: t.text }),
       ...(t.notes || []).map((n) => h("p", { class: "qt-note", text: n })),
       h("div", { html: t.html }))));
+  }
+
+  // The coach's review (advice, not rules): asked for with a button, each play a
+  // <details> whose summary is the sentence and whose body is the position then.
+  function drawCoach(s) {
+    const labels = L();
+    const review = s.coach;
+    if (!review) {
+      const ask = h("button", { class: "qd-button", type: "button", "data-qd": "coach-review", text: labels.coach_review });
+      ask.addEventListener("click", () => { ask.disabled = true; model.send({ type: "coach_review" }); });
+      coachBox.replaceChildren(ask);
+      return;
+    }
+    coachBox.replaceChildren(
+      h("h3", { "data-qd": "coach-heading", text: review.heading }),
+      ...review.items.map((item) => h("details", { class: item.costly ? "qt-coach-item qt-costly" : "qt-coach-item",
+        "data-qd": "coach-item", "data-trick": item.trick },
+        h("summary", { text: item.text }),
+        ...(item.trick_html ? [h("p", {}, h("span", { class: "qt-label", text: labels.coach_trick }),
+          h("span", { html: item.trick_html }))] : []),
+        h("p", {}, h("span", { class: "qt-label", text: labels.coach_hand }), h("span", { html: item.hand_html })),
+        h("p", { class: "qt-label", text: labels.coach_weighed }),
+        h("ul", {}, ...item.weighed.map((line) => h("li", { text: line })))))));
   }
 
   function drawFooter(s) {

@@ -1,0 +1,154 @@
+"""The coach: advice on how to play well, and a review of a seat's hand. Advice, not rules.
+
+The rules say what *may* be played; the coach estimates what *should* be, by the search
+of :mod:`tutor.search` from the seat's own view (never another seat's cards). Its numbers
+are the seat's average result (S1–S3) over many random layouts of the unseen cards, so
+they carry a margin of error, and every sentence made from them says it is advice.
+
+>>> from tutor.strategy import play_computer_hand
+>>> game = play_computer_hand(2)
+>>> decisions = review(game, 0, layouts=4)
+>>> len(decisions) > 5, all(d.cost >= 0 for d in decisions)
+(True, True)
+>>> decisions == tuple(sorted(decisions, key=lambda d: -d.cost))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.arguments import instance, seat as check_seat, whole
+from tutor.cards import Card, Cards
+from tutor.combos import lead_problem
+from tutor.errors import TutorError
+from tutor.follow import is_legal_follow
+from tutor.game import Action, Game, Phase, Play, SeatView
+from tutor.i18n import Text
+from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.search import Found, PlayValue, search
+from tutor.simulation import shown_voids
+from tutor.strategy import ComputerPlayer
+
+ADVICE_LAYOUTS: Final = 40
+"""Layouts the coach deals for "What would you play?"; the same position always gets
+the same advice (the layouts are seeded by the position)."""
+ADVICE_THINK: Final = 1.5
+"""CPU seconds after which the coach stops dealing layouts for one piece of advice: a
+safety net for a slow machine (a search of :data:`ADVICE_LAYOUTS` takes a fraction of it)."""
+REVIEW_LAYOUTS: Final = 24
+"""Layouts per decision when a whole hand is reviewed."""
+REVIEW_THINK: Final = 1.0
+"""The safety net of each decision's search when a whole hand is reviewed."""
+SHOWN: Final = 3
+"""The advice names this many of the best plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the coach says for ``view``'s seat now: in the playing phase the search's
+    findings (``found``), and the learner's own choice weighed beside them (``chosen``);
+    in the other phases the computer player's ``action`` (no search)."""
+
+    view: SeatView
+    found: Found | None
+    chosen: PlayValue | None
+    action: Action | None
+
+    @property
+    def best(self) -> PlayValue | None:
+        """The best play found, or None outside the playing phase."""
+        return self.found.best if self.found is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play of the reviewed seat: the position (``index`` actions into the hand's
+    history, in trick ``trick``), what was played, what the search found there, and the
+    cost of the play (the best average minus the play's, never below 0) with its
+    standard error."""
+
+    index: int
+    trick: int
+    view: SeatView
+    played: Cards
+    found: Found
+    cost: float
+    error: float
+
+    @property
+    def costly(self) -> bool:
+        """True if the play cost more than its margin of error (and at least 0.25)."""
+        return self.cost >= max(0.25, 2 * self.error)
+
+
+def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+           chosen: Sequence[Card] | None = None, think: float = ADVICE_THINK) -> Advice:
+    """The coach's advice for ``view``'s seat. ``chosen``: the play the learner has in
+    mind, weighed with the others if the rules allow it (else left out)."""
+    instance(view, SeatView, "view")
+    whole(seed, "seed", low=0)
+    rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
+    player = ComputerPlayer(view.seat, seed, rules)
+    if view.phase is not Phase.PLAYING or view.actor != view.seat:
+        return Advice(view, None, None, player.act(view))
+    heuristic = player.play(view).cards
+    include: list[Sequence[Card]] = [heuristic]
+    if chosen is not None and _allowed(view, chosen, rules):
+        include.append(tuple(chosen))
+    found = search(view, rules, rng=rng, layouts=ADVICE_LAYOUTS, think=think, include=include)
+    mine = found.value_of(chosen) if chosen is not None else None
+    return Advice(view, found, mine, Play(view.seat, found.best.play))
+
+
+def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUTS,
+           think: float = REVIEW_THINK) -> tuple[Decision, ...]:
+    """Every play ``seat`` made in ``game`` where the rules left a choice, weighed by the
+    search from the seat's view at that moment, the costliest first."""
+    instance(game, Game, "game")
+    check_seat(seat)
+    whole(seed, "seed", low=0)
+    replay = Game(game.seed, game.rules, game.deck)
+    decisions = []
+    for index, action in enumerate(game.history):
+        if isinstance(action, Play) and action.seat == seat and replay.phase is Phase.PLAYING:
+            view = replay.view(seat)
+            rng = random.Random(f"review-{seed}-{seat}-{index}")
+            found = search(view, game.rules, rng=rng, layouts=layouts, think=think, include=(action.cards,))
+            if len(found.values) == 1:  # the rules left no choice (one legal play): nothing to review
+                replay.apply(action)
+                continue
+            mine = found.value_of(action.cards)
+            if mine is None:
+                raise TutorError(Text("the review lost the play {cards}", cards=Cards(action.cards)))
+            cost, error = found.edge(found.best, mine)
+            decisions.append(Decision(index, len(view.tricks) + 1, view, Cards(action.cards), found,
+                                      max(cost, 0.0), error))
+        replay.apply(action)
+    return tuple(sorted(decisions, key=lambda d: -d.cost))
+
+
+def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
+    """True if the rules let ``view``'s seat play ``play`` now (L1, L4, W1–W4)."""
+    trump = view.trump
+    assert trump is not None
+    if not play or Counter(play) - Counter(view.hand):
+        return False
+    if view.forced_options:
+        return Counter(play) in [Counter(option) for option in view.forced_options]
+    if view.trick:
+        return is_legal_follow(view.hand, view.trick[0][1], play, trump, rules=rules)
+    return lead_problem(play, trump) is None
+
+
+def known_voids(view: SeatView) -> tuple[tuple[int, int], ...]:
+    """(seat, effective suit) pairs the table has shown to be empty, in seat order."""
+    return tuple(sorted(shown_voids(view)))
+
+
+__all__ = ["ADVICE_LAYOUTS", "ADVICE_THINK", "Advice", "Decision", "REVIEW_LAYOUTS", "REVIEW_THINK", "SHOWN",
+           "advise", "known_voids", "review"]
