@@ -141,6 +141,7 @@ class Simulation:
         trump = view.trump
         self._lane = {card: trump.lane(card) for card in _FULL}
         self._order = {card: trump.order(card) for card in _FULL}
+        self._sides = sorted(set(self._lane.values()) - {TRUMP})
         self._unseen = unseen_cards(view)
         self._voids = shown_voids(view)
         self._won = [0] * PLAYERS
@@ -355,11 +356,23 @@ class Simulation:
         with points, high); else the lowest card of a side suit without points."""
         lane, order = self._lane, self._order
         hand = hands[seat]
-        others = [hands[s] for s in range(PLAYERS) if s != seat]
+        top: dict[int, int] = {}  # the highest card any other hand holds, by effective suit
+        holds: list[set[int]] = []  # the effective suits each other hand holds
+        for other in range(PLAYERS):
+            if other == seat:
+                continue
+            suits: set[int] = set()
+            for card in hands[other]:
+                card_lane, card_order = lane[card], order[card]
+                suits.add(card_lane)
+                if card_order > top.get(card_lane, -1):
+                    top[card_lane] = card_order
+            holds.append(suits)
+        ruffable = {side for side in self._sides if any(side not in suits and TRUMP in suits for suits in holds)}
         best: tuple[tuple[bool, int, int], Card] | None = None
         for card in hand:
             card_lane, card_order = lane[card], order[card]
-            if all(_cannot_beat(other, card_lane, card_order, lane, order) for other in others):
+            if card_order >= top.get(card_lane, -1) and card_lane not in ruffable:  # B1, R1; a tie goes first (T6)
                 key = (card_lane != TRUMP, card.points, card_order)
                 if best is None or key > best[0]:
                     best = (key, card)
@@ -517,15 +530,3 @@ def _fits(kinds: Counter[tuple[int, ...]], left: dict[int, int]) -> bool:
             return False
     return True
 
-
-def _cannot_beat(hand: list[Card], card_lane: int, card_order: int, lane: Mapping[Card, int],
-                 order: Mapping[Card, int]) -> bool:
-    """True if no card of ``hand`` beats a single of that suit and rank: none higher in
-    the suit, and no trump to ruff it when out of a side suit (B1, R1)."""
-    holds_suit = False
-    for card in hand:
-        if lane[card] == card_lane:
-            holds_suit = True
-            if order[card] > card_order:
-                return False
-    return holds_suit or card_lane == TRUMP or not any(lane[card] == TRUMP for card in hand)
