@@ -216,3 +216,43 @@ def test_the_table_gives_advice_and_reviews_the_hand_and_keeps_the_review_in_the
     chinese = Table(seed=12, lang="zh-Hans", pause_ms=0, deal_ms=0, stop_to_declare=False)
     chinese.load(text)
     assert chinese.review_play() and "教练的复盘" in chinese.state["coach"]["heading"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_searching_declarer_calls_a_friend_the_rules_allow(seed):
+    from tutor.search import weigh_calls
+
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not Phase.CALLING:
+        game.apply(next_action(game, bots))
+    view = game.view(game.declarer)
+    action = ComputerPlayer(game.declarer, seed, level=3, think=10).act(view)
+    assert action is not None and game.can(action)
+    results = weigh_calls(view, [view.hand[0] if view.hand.count(view.hand[0]) == 1 else None, None],
+                          rng=random.Random(0), layouts=3)
+    assert [len(r) for r in results] == [3, 3]
+    with pytest.raises(TutorError, match="declarer"):
+        weigh_calls(game.view((game.declarer + 1) % PLAYERS), [None], rng=random.Random(0))
+
+
+def test_the_advice_is_all_in_the_learners_language():
+    """Every sentence of the advice, voids and friend included, reads in Chinese (no
+    English word left inside a translated sentence)."""
+    import re
+
+    from tutor.simulation import shown_voids
+
+    for seed in range(20):
+        game = Game(seed)
+        bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+        while game.phase is not Phase.FINISHED:
+            view = game.view(game.actor) if game.actor is not None else None
+            if view is not None and game.phase is Phase.PLAYING and game.trick and shown_voids(view):
+                lines = narration.advice(advise(view, think=0.05))
+                for lang in ("zh-Hans", "zh-Hant"):
+                    said = " ".join(Translator(lang)(line) for line in lines)
+                    assert not re.findall(r"[A-Za-z]{3,}", said), said
+                return
+            game.apply(next_action(game, bots))
+    pytest.fail("no position with a shown void")

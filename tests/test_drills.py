@@ -276,7 +276,7 @@ def test_drills_are_equal_by_their_fields_not_their_judge():
     assert other == drill and hash(other) == hash(drill)
     assert dataclasses.replace(drill, question=drill.question + "?") != drill
     assert dataclasses.replace(drill, lang="zh-Hans") != drill
-    assert {f.name for f in dataclasses.fields(Drill) if not f.compare} == {"judge", "solve"}
+    assert {f.name for f in dataclasses.fields(Drill) if not f.compare} == {"judge", "solve", "refute"}
 
 
 def test_a_malformed_drill_is_refused_when_made():

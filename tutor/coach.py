@@ -25,10 +25,8 @@ from typing import Final
 from tutor.arguments import instance, seat as check_seat, whole
 from tutor.cards import Card, Cards
 from tutor.combos import lead_problem
-from tutor.errors import TutorError
 from tutor.follow import is_legal_follow
 from tutor.game import Action, Game, Phase, Play, SeatView
-from tutor.i18n import Text
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.search import Found, PlayValue, search
 from tutor.simulation import shown_voids
@@ -123,8 +121,7 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUT
                 replay.apply(action)
                 continue
             mine = found.value_of(action.cards)
-            if mine is None:
-                raise TutorError(Text("the review lost the play {cards}", cards=Cards(action.cards)))
+            assert mine is not None  # a search weighs every play it is asked to include
             cost, error = found.edge(found.best, mine)
             decisions.append(Decision(index, len(view.tricks) + 1, view, Cards(action.cards), found,
                                       max(cost, 0.0), error))

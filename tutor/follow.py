@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from tutor.arguments import instance
 from tutor.cards import Card, Cards
-from tutor.combos import Shape, max_matched, pair_runs, shape_of
+from tutor.combos import Kind, Shape, max_matched, pair_runs, shape_of
 from tutor.errors import CardCountError
 from tutor.i18n import Text, and_list
 from tutor.notation import CardsLike, check_copies, parse_cards, to_cards
@@ -299,15 +299,20 @@ class FollowPosition:
     def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> Text:
         name, n = self.suit_name, self.shape.size
         if len(self.suit) >= n:
-            return Text("{cards} follows {lead} in {suit}", cards=played, lead=self.shape.describe(), suit=name)
+            kind = self.shape.kind
+            rule = ("W2" if kind is Kind.SINGLE else "W3" if kind is Kind.PAIR else "W4" if kind is Kind.TRACTOR
+                    else "W5")
+            return Text("{cards} follows {lead} in {suit} ({rule})", cards=played, lead=self.shape.describe(),
+                        suit=name, rule=rule)
         others = [c for c in played if c not in in_suit]
         if not self.suit:
             ruff = all(self.trump.is_trump(c) for c in others)
             return (Text.plural("you have no {suit}, so any card may be played — all trumps, so it may be a ruff (R1)",
                                 "you have no {suit}, so any {n} cards may be played — all trumps, so it may be a "
                                 "ruff (R1)", count=n, suit=name, n=n) if ruff
-                    else Text.plural("you have no {suit}, so any card may be played",
-                                     "you have no {suit}, so any {n} cards may be played", count=n, suit=name, n=n))
+                    else Text.plural("you have no {suit}, so any card may be played (W2)",
+                                     "you have no {suit}, so any {n} cards may be played (W2)", count=n, suit=name,
+                                     n=n))
         return Text("you play all your {suit} ({held}) and make up the rest with {others}, which cannot win the "
                     "trick (W2, R1)", suit=name, held=self.suit, others=others)
 

@@ -49,7 +49,7 @@ from tutor.game import (
 )
 from tutor.coach import SHOWN, Advice, Decision
 from tutor.search import PlayValue
-from tutor.i18n import Text, capitalized, or_list
+from tutor.i18n import Text, and_list, capitalized, or_list
 from tutor.order import Trump
 from tutor.simulation import shown_voids
 
@@ -508,9 +508,8 @@ def advice(given: Advice) -> tuple[Text, ...]:
         lines.append(Text.plural("On the table: {count} point.", "On the table: {count} points.", count=on_table))
     voids = sorted(shown_voids(view))
     if voids:
-        lines.append(Text("Known to be out of a suit: {voids}.",
-                          voids=", ".join(str(Text("{who} has no {suit}", who=who(seat, view.seat),
-                                                   suit=Trump.suit_name(lane))) for seat, lane in voids)))
+        out = [Text("{who} has no {suit}", who=who(seat, view.seat), suit=Trump.suit_name(lane)) for seat, lane in voids]
+        lines.append(Text("Known to be out of a suit: {voids}.", voids=and_list(out)))
     if view.solo:
         lines.append(Text("The declarer plays alone (F5)."))
     elif view.friend is not None and view.friend != view.seat:
@@ -551,7 +550,7 @@ def decision_line(decision: Decision) -> Text:
                     cards=decision.played)
     return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
                 "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
-                cost=f"{decision.cost:.1f}", best=_signed(best.expected), mine=_signed(played.expected),
+                cost=format(decision.cost, ".1f"), best=_signed(best.expected), mine=_signed(played.expected),
                 why=why_better(decision))
 
 

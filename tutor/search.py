@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tutor.cards import Card, Cards
@@ -77,18 +77,28 @@ class Found:
         return self.values[0]
 
     def edge(self, better: PlayValue, other: PlayValue) -> tuple[float, float]:
-        """How much ``better`` gains over ``other`` on the same layouts: the average
-        difference of the seat's results and its standard error."""
-        differences = [a - b for a, b in zip(better.results, other.results)]
-        count = len(differences)
-        mean = sum(differences) / count
-        variance = sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
-        return mean, math.sqrt(variance / count)
+        """How much ``better`` gains over ``other`` on the same layouts (:func:`edge`)."""
+        return edge(better.results, other.results)
 
     def value_of(self, play: Sequence[Card]) -> PlayValue | None:
         """The value found for ``play`` (in any order), or None if it was not searched."""
         wanted = Counter(play)
         return next((value for value in self.values if Counter(value.play) == wanted), None)
+
+
+def edge(better: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
+    """The average of the paired differences of two result series over the same layouts,
+    and its standard error.
+
+    >>> gain, error = edge([3, 1, 2], [1, 1, 0])
+    >>> round(gain, 2), round(error, 2)
+    (1.33, 0.67)
+    """
+    differences = [a - b for a, b in zip(better, other, strict=True)]
+    count = len(differences)
+    mean = sum(differences) / count
+    variance = sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
+    return mean, math.sqrt(variance / count)
 
 
 def _key(play: Sequence[Card]) -> Cards:
@@ -193,6 +203,30 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
     return Found(seat, tuple(values[i] for i in order), done, time.process_time() - start)
 
 
+def weigh_calls(view: SeatView, calls: Sequence[Card | None], rules: Ruleset = DEFAULT_RULES, *,
+                rng: random.Random, layouts: int = 40, think: float | None = None) -> tuple[tuple[int, ...], ...]:
+    """The declarer's result (S1–S3) in each of ``layouts`` random layouts, for each of
+    ``calls`` (a card to call as the friend's, F1, or None for a solo, F5), the hand
+    played out from the first lead by the greedy policy: the same layouts for each call.
+    ``view`` is the declarer's, in the calling phase (the kitty buried)."""
+    if view.phase is not Phase.CALLING or view.seat != view.declarer or view.kitty is None:
+        raise TutorError(Text("calls are weighed from the declarer's view once the kitty is buried"))
+    if not calls:
+        raise TutorError(Text("a search needs at least one play to weigh"))
+    start = time.process_time()
+    playing = replace(view, phase=Phase.PLAYING, actor=view.seat, to_play=view.seat, trick=(), tricks=(),
+                      forced_options=(), friend=None, friend_revealed=False)
+    simulations = [Simulation(replace(playing, friend_card=card, solo=card is None), rules) for card in calls]
+    results: list[list[int]] = [[] for _ in calls]
+    for done in range(1, layouts + 1):
+        layout = simulations[0].deal(rng)  # the unseen cards do not depend on the call
+        for mine, simulation in zip(results, simulations):
+            mine.append(simulation.playout(layout, rng, policy="greedy").results[view.seat])
+        if think is not None and done >= 2 and time.process_time() - start > think:
+            break
+    return tuple(tuple(mine) for mine in results)
+
+
 def _took_trick(outcome: Outcome, seat: int) -> bool:
     """True if the seat's side took the trick the searched play belongs to."""
     return outcome.trick_winner is not None and \
@@ -204,4 +238,4 @@ def _side(outcome: Outcome, seat: int) -> bool:
     return seat == outcome.declarer or seat == outcome.friend
 
 
-__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "search"]
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_calls"]

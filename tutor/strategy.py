@@ -47,7 +47,7 @@ from tutor.errors import TutorError
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.search import Found, search
+from tutor.search import Found, edge, search, weigh_calls
 from tutor.simulation import unseen_cards
 from tutor.trick import trick_winner
 
@@ -155,8 +155,35 @@ class ComputerPlayer:
         return Bury(self.seat, tuple(ranked[:8]))
 
     def call(self, view: SeatView) -> Call | Solo:
-        """Call a side-suit ace held once (its twin's holder is a strong friend);
-        go solo only with an overwhelming hand (F1–F5)."""
+        """Call the friend or go solo (F1–F5): by the heuristics, and above level 1 by
+        weighing their choice, the other aces and kings held once, the top trumps held
+        once and a solo, each played out from the first lead (:func:`weigh_calls`)."""
+        choice = self._heuristic_call(view)
+        settings = LEVEL_SETTINGS[self.level]
+        trump = view.trump
+        if not settings.layouts or trump is None or view.kitty is None:
+            return choice
+        counts = Counter(view.hand)
+        nameable = [c for c, k in counts.items() if k == 1 and c not in view.kitty]
+        if not nameable:
+            return choice  # F4: the hand is a solo
+        first: Card | None = choice.card if isinstance(choice, Call) else None
+        others = sorted((c for c in nameable if c.rank in (13, 14) or c.suit is None),
+                        key=lambda c: -trump.order(c))
+        calls = list(dict.fromkeys([first, *others[:5], None]))
+        results = weigh_calls(view, calls, self.rules, rng=self.search_rng, layouts=settings.layouts,
+                              think=self.think)
+        base = results[0]
+        best = max(range(len(calls)), key=lambda i: sum(results[i]))
+        gain, error = edge(results[best], base)
+        if best == 0 or gain <= settings.sureness * error:
+            return choice
+        card = calls[best]
+        return Solo(self.seat) if card is None else Call(self.seat, card)
+
+    def _heuristic_call(self, view: SeatView) -> Call | Solo:
+        """Level 1's call: a side-suit ace held once (its twin's holder is a strong
+        friend); solo only with an overwhelming hand (F1–F5)."""
         trump = view.trump
         assert trump is not None and view.kitty is not None
         counts = Counter(view.hand)

@@ -22,7 +22,7 @@ from tutor.arguments import instance
 from tutor.cards import Card, Cards
 from tutor.combos import Component, Kind, Shape, pair_runs, shape_of
 from tutor.errors import CardCountError, InvalidPlayError
-from tutor.i18n import Text, or_list
+from tutor.i18n import Text, and_list, or_list
 from tutor.notation import CardsLike, check_copies, parse_cards, to_cards
 from tutor.order import EffectiveSuit, Trump, TrumpLike, as_trump
 from tutor.rules import DEFAULT_RULES, Ruleset
@@ -60,10 +60,15 @@ class ThrowResult:
             if len(self.components) == 1:
                 return Text("{lead} is not a throw; it always stands (L2)", lead=self.components[0].describe())
             return Text("nobody can beat any part of the throw alone, so it stands (L3)")
-        first = self.beaten[0]
-        return Text("another player holds {cards}, which beats {component}: the throw fails, and you must lead "
-                    "{choice} instead (L4); it costs {penalty} points (L5)", cards=first.by,
-                    component=first.component.describe(), choice=or_list(self.options), penalty=self.penalty)
+        kinds = {len(option) for option in self.options}  # each option is the smallest of a beaten kind (L4)
+        first: dict[int, Beaten] = {}  # the first beaten component of each kind the options are of
+        for beaten in self.beaten:
+            if len(beaten.component.cards) in kinds:
+                first.setdefault(len(beaten.component.cards), beaten)
+        said = [Text("another player holds {cards}, which beats {component}", cards=b.by,
+                     component=b.component.describe()) for _, b in sorted(first.items())]
+        return Text("{beaten}: the throw fails, and you must lead {choice} instead (L4); it costs {penalty} points "
+                    "(L5)", beaten=and_list(said), choice=or_list(self.options), penalty=self.penalty)
 
 
 class Holding(NamedTuple):

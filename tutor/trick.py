@@ -6,6 +6,10 @@
 0
 >>> explain_trick(["♠5 ♠5", "♠9 ♠8", "♥7 ♥7", "♥8 ♥8", "♠A ♠A"], "♥").reason
 '♥8 ♥8 wins: it over-ruffs ♥7 ♥7 (R5)'
+>>> explain_trick(["♦3", "♣A", "♦4", "♠4", "♠5"], "♥").reason
+'♦4 wins: it is the highest single in the led suit (B1); ♣A is a discard and never wins (W6)'
+>>> why_not(["♦3", "♣A", "♦4", "♠4", "♠5"], 1, "♥")
+'♣A is neither in the led suit nor a ruff: a discard never wins (W6)'
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import NamedTuple
 
 from tutor.cards import Card, Cards, points
 from tutor.combos import Kind, Shape, shape_of, tractor_top
-from tutor.errors import InvalidPlayError
+from tutor.errors import InvalidPlayError, shown
 from tutor.i18n import Text
 from tutor.notation import CardsLike, check_copies, to_cards
 from tutor.order import TRUMP, Trump, TrumpLike, as_trump
@@ -27,11 +31,16 @@ from tutor.ruff import ruff_rank
 @dataclass(frozen=True, slots=True)
 class TrickOutcome:
     """The winner of a trick (an index into its plays), the points it takes (B2),
-    and a sentence saying why (a :class:`~tutor.i18n.Text`)."""
+    and a sentence saying why (a :class:`~tutor.i18n.Text`): ``reason`` names the
+    winning cards (``'♠Q wins: it is the highest single in the led suit (B1)'``),
+    ``cause`` is the same without them, for a sentence that has named them already
+    (``'Seat 3 wins the trick with ♠Q: …'``); ``rules`` the rule IDs it cites."""
 
     winner: int
     points: int
     reason: str
+    cause: str = ""
+    rules: tuple[str, ...] = ()
 
 
 class _Settled(NamedTuple):
@@ -68,7 +77,45 @@ def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     taken to stand (a failed throw is settled before the trick, L4)."""
     trump = as_trump(trump)
     settled = _settle(*_plays_of(plays, trump), trump)
-    return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards), _why(settled))
+    cause, rules = _cause(settled, trump)
+    won = settled.cards[settled.winner]
+    return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards),
+                        Text("{cards} wins: {reason}", cards=won, reason=cause), cause, rules)
+
+
+def why_not(plays: Sequence[CardsLike], index: int, trump: TrumpLike) -> Text:
+    """Why ``plays[index]`` does not win the trick (B1, R5, T6, W6), without saying
+    which play does: for a learner who chose it, before the answer is shown.
+
+    >>> why_not(["♠5 ♠5", "♠9 ♠8", "♥7 ♥7", "♥8 ♥8", "♠A ♠A"], 4, "♥")
+    '♠A ♠A is in the led suit, but a ruff beats every play of the led suit (B1)'
+    >>> why_not(["♠A", "♠A", "♠3"], 1, "♥")
+    '♠A ties with an earlier play, and a tie goes to the play made first (T6)'
+    """
+    trump = as_trump(trump)
+    settled = _settle(*_plays_of(plays, trump), trump)
+    cards, shape, winner = settled.cards, settled.shape, settled.winner
+    if type(index) is not int or not 0 <= index < len(cards) or index == winner:
+        raise InvalidPlayError(Text("play {index} is no play of this trick that loses it (B1)", index=shown(index)))
+    play, won = cards[index], cards[winner]
+    ruffed = settled.why in (_RUFF, _OVER_RUFF)
+    tie = Text("{cards} ties with an earlier play, and a tie goes to the play made first (T6)", cards=play)
+    ruff = ruff_rank(shape, play, trump)
+    if ruff is not None and index:
+        best = ruff_rank(shape, won, trump)
+        if best is not None and best.order == ruff.order and index > winner:
+            return tie
+        return Text("{cards} ruffs, but a higher ruff beats it (R5)", cards=play)
+    own = None if shape.is_throw else _in_shape(shape, play, trump)
+    if own is None and index:
+        if trump.lanes_of(play) == {shape.lane}:
+            return Text("{cards} is in the led suit but not in the lead's shape, so it cannot win (B1)", cards=play)
+        return Text("{cards} is neither in the led suit nor a ruff: a discard never wins (W6)", cards=play)
+    if ruffed:
+        return Text("{cards} is in the led suit, but a ruff beats every play of the led suit (B1)", cards=play)
+    if own is not None and own == _in_shape(shape, won, trump) and index > winner:
+        return tie
+    return Text("a higher play in the led suit beats {cards} (B1)", cards=play)
 
 
 def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
@@ -136,12 +183,15 @@ def _settle(cards: list[Cards], shape: Shape, trump: Trump) -> _Settled:
 _LEAD_WINS, _HIGHEST, _RUFF, _OVER_RUFF = range(4)
 
 
-def _why(settled: _Settled) -> Text:
-    """The sentence of :class:`TrickOutcome`: ``'♥8 ♥8 wins: it over-ruffs ♥7 ♥7 (R5)'``."""
-    why, shape, won = settled.why, settled.shape, settled.cards[settled.winner]
+def _cause(settled: _Settled, trump: Trump) -> tuple[Text, tuple[str, ...]]:
+    """Why the winner of ``settled`` wins, without naming its cards, and the rule IDs
+    said: ``'it over-ruffs ♥7 ♥7 (R5)'``. A discard holding a card above the winner's
+    is named too (W6): it looks as if it should win, and never does."""
+    why, shape = settled.why, settled.shape
     reason: Text
+    rules: tuple[str, ...]
     if why == _HIGHEST:
-        kind = shape.kind
+        kind, rules = shape.kind, ("B1",)
         if kind is Kind.SINGLE:
             reason = Text("it is the highest single in the led suit (B1)")
         elif kind is Kind.PAIR:
@@ -149,15 +199,36 @@ def _why(settled: _Settled) -> Text:
         else:
             reason = Text("it is the highest {length}-pair tractor in the led suit (B1)", length=shape.tractors[0])
     elif why == _OVER_RUFF:
-        reason = Text("it over-ruffs {cards} (R5)", cards=settled.beaten)
+        reason, rules = Text("it over-ruffs {cards} (R5)", cards=settled.beaten), ("R5",)
     elif why == _RUFF:
-        reason = Text("it ruffs: all trumps on a side-suit lead (R1–R4)")
+        reason, rules = Text("it ruffs: all trumps on a side-suit lead (R1–R4)"), ("R1",)
     else:
-        reason = Text("the lead wins unless beaten (B1)")
+        reason, rules = Text("the lead wins unless beaten (B1)"), ("B1",)
+    discard = _high_discard(settled, trump)
+    if discard is not None:
+        reason, rules = Text("{reason}; {cards} is a discard and never wins (W6)", reason=reason, cards=discard), \
+            (*rules, "W6")
     if settled.tie:
-        return Text("{cards} wins: {reason}; a later play ties with it, and a tie goes to the play made first (T6)",
-                    cards=won, reason=reason)
-    return Text("{cards} wins: {reason}", cards=won, reason=reason)
+        reason, rules = Text("{reason}; a later play ties with it, and a tie goes to the play made first (T6)",
+                             reason=reason), (*rules, "T6")
+    return reason, rules
+
+
+def _high_discard(settled: _Settled, trump: Trump) -> Cards | None:
+    """The first discard (W6: neither of the led suit nor a ruff) holding a side-suit
+    card ranked above every card of the winning play, when that play is of the led
+    suit (after a ruff, the ruff says why), or None."""
+    shape, cards = settled.shape, settled.cards
+    if settled.why in (_RUFF, _OVER_RUFF):
+        return None
+    lanes, order = trump.lanes, trump.orders
+    top = max(order[c.index] for c in cards[settled.winner])
+    for i, play in enumerate(cards[1:], 1):
+        if i == settled.winner or ruff_rank(shape, play, trump) is not None:
+            continue
+        if any(lanes[c.index] not in (shape.lane, TRUMP) and order[c.index] > top for c in play):
+            return play
+    return None
 
 
 def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:

@@ -109,11 +109,18 @@ class DrillPlayer(PageWidget):
 
     def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
                  lesson: str | None = None, progress: Progress | None = None,
-                 clock: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
+                 clock: Callable[[], datetime] | None = None, position: Drill | None = None,
+                 **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
         language (:func:`tutor.i18n.current`). ``lesson``: the slug of the lesson the
         player is part of (refused with :class:`~tutor.errors.TutorError` when there
-        is no such lesson)."""
+        is no such lesson). ``position``: a teacher's position (a drill of ``kind`` made
+        by :mod:`tutor.positions`), shown first; answers to it are judged as any
+        drill's but never stored as progress (it is no seeded drill that could come
+        back), and Next goes on with the learner's own drills of its kind."""
+        if position is not None and position.kind != kind:
+            raise TutorError(Text("the position is a {given} drill, not a {kind} drill", given=position.kind,
+                                  kind=shown(kind)))
         self.kind = kind
         self.lesson = None if lesson is None else course_lesson(lesson).slug
         self.tr = translator(lang)
@@ -132,7 +139,10 @@ class DrillPlayer(PageWidget):
         super().__init__(labels={**labels(self.tr), **mine}, lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
         self.level = self._own_level()
-        self._load(*self._upcoming())
+        if position is not None:
+            self._load(position.seed, position.level, position)
+        else:
+            self._load(*self._upcoming())
         self._publish_progress()
 
     # ------------------------------------------------------------ actions
@@ -232,7 +242,7 @@ class DrillPlayer(PageWidget):
                 self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
                                              problem=self.tr(problem)[:300])
             self.level = self._own_level()
-            if first and self._link_seed is None and self._last is None:
+            if first and self._link_seed is None and self._last is None and self._position is None:
                 self.next()
             self._publish_progress()
 
@@ -251,10 +261,12 @@ class DrillPlayer(PageWidget):
             return self.progress.fresh_seed(self.kind, self.lesson), self.level
         return self.progress.next_drill(self.kind, self._clock(), self.level, self.lesson)
 
-    def _load(self, seed: int, level: int) -> None:
+    def _load(self, seed: int, level: int, position: Drill | None = None) -> None:
+        """Show the drill of ``seed`` and ``level``, or the teacher's ``position``."""
         self._tries, self._revealed, self._last = 0, False, None
+        self._position = position  # a teacher's position, while it is shown
         try:
-            drill = generate(self.kind, seed, level, lang=self.tr.language)
+            drill = position if position is not None else generate(self.kind, seed, level, lang=self.tr.language)
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
             self.drill = None
             self._order = []
@@ -270,13 +282,14 @@ class DrillPlayer(PageWidget):
         order, payload = hand_payload(drill.hand, drill.trump, self.tr)
         self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards
         info = KINDS.get(drill.kind)
+        name = self.tr(info.title) if info else drill.kind
         state: dict[str, Any] = {
             "token": next(_tokens),
             "kind": drill.kind,
             "seed": drill.seed,
             "level": drill.level,
-            "title": self.tr("{title} · level {level}", title=self.tr(info.title) if info else drill.kind,
-                             level=drill.level),
+            "title": self.tr("{title} · a teacher's position", title=name) if position is not None
+            else self.tr("{title} · level {level}", title=name, level=drill.level),
             "question": drill.question,
             "rules": list(drill.rules),
             "answer": drill.answer.value,
@@ -323,8 +336,8 @@ class DrillPlayer(PageWidget):
         feedback = self._judge(drill, answer)
         extra: dict[str, Any] = {}
         counted = False
-        if feedback.error is None:  # an unreadable answer is not a mistake
-            helped = self._revealed
+        if feedback.error is None and self._position is None:  # an unreadable answer is not a mistake; a
+            helped = self._revealed                                # teacher's position is never stored
             before = self.progress
             self.progress = before.record(drill.kind, drill.seed, drill.level, feedback.correct, self._clock(),
                                           lesson=self.lesson, helped=helped)
@@ -333,9 +346,9 @@ class DrillPlayer(PageWidget):
                 extra["practice"] = True
             elif helped and feedback.correct:
                 extra["helped"] = True
-            if not feedback.correct:
-                self._tries += 1
-                self._revealed = self._revealed or self._tries >= REVEAL_AFTER
+        if feedback.error is None and not feedback.correct:
+            self._tries += 1
+            self._revealed = self._revealed or self._tries >= REVEAL_AFTER
         self._last, self._last_id = feedback, check_id
         record = {**self._feedback_record(), **extra}
         with self.hold_sync():
@@ -345,13 +358,14 @@ class DrillPlayer(PageWidget):
         return record
 
     def _feedback_record(self) -> dict[str, Any]:
-        """The last verdict as the front end shows it: its correct answers only when it
-        is right or the answer has been shown."""
+        """The last verdict as the front end shows it: its correct answers, and why the
+        correct answer is right (``explanation``), only when it is right or the answer
+        has been shown; before that, only why the learner's answer is wrong."""
         assert self._last is not None
         record = _feedback_dict(self._last, self._last_id)
         visible = self._last.correct or self._revealed
-        if not visible:
-            record["answers"], record["answer_count"] = [], 0
+        if not visible:  # why the correct answer is right says it: shown with the answers
+            record["answers"], record["answer_count"], record["explanation"] = [], 0, ""
         record["revealed"] = visible
         record["can_reveal"] = not visible and self._last.error is None
         return record
@@ -437,6 +451,7 @@ def _feedback_dict(feedback: Feedback, check_id: object) -> dict[str, Any]:
     record: dict[str, Any] = {
         "correct": feedback.correct, "rule": feedback.rule, "message": feedback.message,
         "answers": list(feedback.answers), "answer_count": feedback.answer_count,
+        "explanation": feedback.explanation,
     }
     if feedback.error is not None:
         record["error"] = feedback.error

@@ -57,10 +57,10 @@ def _open(context: Any, url: str) -> Any:
 
 def _wait_for_drill(page: Any) -> Any:
     page.wait_for_function("""() => {
-        const d = document.querySelector('[data-qd=drill]');
+        const d = document.querySelector('.qd-practice [data-qd=drill]');
         return d && d.querySelector('[data-qd=answer]').children.length > 0 && !d.querySelector('[data-qd=check]').disabled;
     }""", timeout=PAGE_TIMEOUT)
-    return page.locator("[data-qd=drill]").first
+    return page.locator(".qd-practice [data-qd=drill]").first  # the practice's, not a quick check
 
 
 def _close(page: Any) -> None:

@@ -30,11 +30,15 @@ import pytest
 from tutor import parse_cards
 from tutor.course import LESSONS, parse_link
 from tutor.drills import KINDS, AnswerKind, Drill, generate
+from tutor.drills.progress import Progress
+from widgets.drill import STORAGE_KEY
 
 REPO = Path(__file__).resolve().parents[2]
 LESSON_DIR = REPO / "lessons"
 SHOTS = REPO / "test-artifacts" / "lessons"
-PAGES = sorted(p.stem for p in LESSON_DIR.glob("*.ipynb"))  # a lesson added later is tested too
+TEACHERS_PAGES = {"positions", "sheet"}
+"""Pages opened from a teacher's link, not seeded lessons: tests/browser/test_teacher_browser.py drives them."""
+PAGES = sorted(p.stem for p in LESSON_DIR.glob("*.ipynb") if p.stem not in TEACHERS_PAGES)  # a lesson added later is tested too
 KNOWN = {info.slug: info.drills for info in LESSONS}
 LEVEL = 1  # what a link without ?level= gives
 PAGE_TIMEOUT = 90_000
@@ -160,8 +164,13 @@ def _source_lines(slug: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
+PRACTICE = ".qd-practice"
+"""The lesson's end-of-lesson drills (``widgets.practice``); quick checks sit above, in the text."""
+
+
 def _drills(page: Any) -> list[Any]:
-    return page.locator("[data-qd=drill]").all()
+    """The practice section's drill players (not the quick checks in the lesson's text)."""
+    return page.locator(f"{PRACTICE} [data-qd=drill]").all()
 
 
 def _give(drill_el: Any, plan: Plan, answer: Any) -> None:
@@ -345,4 +354,35 @@ def test_page_cannot_execute_code_in_its_kernel(context: Any, lessons_server: An
     _give(drill_el, plan, plan.right)
     _expect_feedback(drill_el, plan, plan.right, "right")
     assert not errors
+    _close(page)
+
+
+def test_a_quick_check_keeps_why_for_the_reveal(context: Any, lessons_server: Any) -> None:
+    """A quick check in the lesson's text (lesson 05's W2 check: may you follow ♠9 with
+    ♦5?): a wrong answer says why it is wrong, and why the correct answer is right waits
+    for "Show answer"; the practice section's progress is not touched."""
+    slug = "05-following"
+    expected = generate("follow", 1, 1)  # the notebook's quick_check("follow", level=1, seed=1)
+    page, errors = _open(context, lessons_server, slug, "", len(KNOWN[slug]))
+    checks = [d for d in page.locator("[data-qd=drill]").all() if d.evaluate(f"e => !e.closest('{PRACTICE}')")]
+    source = (LESSON_DIR / f"{slug}.ipynb").read_text("utf-8")
+    assert len(checks) == source.count('quick_check(\\"')  # one player a check, in the notebook's JSON
+    check = next(d for d in checks if d.locator("[data-qd=question]").inner_text() == expected.question)
+    wrong = next(c.key for c in expected.choices if c.key not in expected.correct)
+    check.locator(f'button.qd-choice[data-key="{wrong}"]').click()
+    check.locator("[data-qd=check]").click()
+    box = check.locator('[data-qd=feedback][data-result="wrong"]')
+    box.wait_for(timeout=20_000)
+    feedback = expected.check(wrong)
+    assert box.locator("[data-qd=reason]").inner_text() == feedback.message
+    assert feedback.explanation and feedback.explanation not in box.inner_text()
+    assert box.locator("[data-qd=why]").count() == 0 and box.locator(".qd-answers").count() == 0
+    check.locator("[data-qd=reveal]").click()
+    why = box.locator("[data-qd=why]")
+    why.wait_for(timeout=20_000)
+    assert why.inner_text() == feedback.explanation
+    assert box.locator(".qd-answers li").all_inner_texts() == list(feedback.answers)
+    stored = page.evaluate(f"localStorage.getItem({json.dumps(STORAGE_KEY)})")
+    assert stored is None or Progress.from_json(stored).kind("follow", slug).attempts == 0
+    _assert_clean(page, errors, slug)
     _close(page)

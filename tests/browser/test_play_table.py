@@ -87,10 +87,16 @@ def _wait_learner(page: Any, after: int) -> str:
     return str(page.locator("[data-qd=table]").get_attribute("data-waiting"))
 
 
+HINT_MS: list[float] = []
+"""Click on "What would you play?" → the coach's advised cards picked on screen, in ms."""
+
+
 def _take_hint(page: Any) -> None:
     page.evaluate("document.querySelector('[data-qd=hand]').dataset.selected = ''")
+    start = page.evaluate("performance.now()")
     page.click("[data-qd=hint]")
-    page.wait_for_function("document.querySelector('[data-qd=hand]').dataset.selected !== ''")
+    page.wait_for_function("document.querySelector('[data-qd=hand]').dataset.selected !== ''", polling=10)
+    HINT_MS.append(page.evaluate("performance.now()") - start)
 
 
 def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot: Any) -> None:
@@ -153,11 +159,27 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
     assert page.locator("[data-qd=review-trick]").count() == len(EXPECTED.game.tricks)
     screenshot(page, "score")
 
+    # The coach's review (advice, not rules): each choice of the learner, a click shows the position.
+    expected_review = EXPECTED.review_play()
+    page.click("[data-qd=coach-review]")
+    heading = page.locator("[data-qd=coach-heading]")
+    heading.wait_for(timeout=60_000)
+    assert heading.inner_text() == EXPECTED.state["coach"]["heading"]
+    items = page.locator("[data-qd=coach-item]")
+    assert items.count() == len(expected_review)
+    first = items.first
+    first.locator("summary").click()
+    assert first.locator(".qd-card, [data-card]").count() >= 1  # the hand then, drawn as cards
+    assert first.locator("li").count() >= 2  # the plays the coach weighed
+    screenshot(page, "coach-review")
+    assert "advice, not rules" in heading.inner_text()
+
     with page.expect_download() as download:
         page.click("[data-qd=export]")
     saved = download.value.path()
     text = Path(saved).read_text("utf-8")
-    assert text == export_hand(EXPECTED.game)  # the page played exactly the expected hand
+    assert text == EXPECTED.export()  # the page played exactly the expected hand; the review as comments
+    assert text.startswith(export_hand(EXPECTED.game)) and "# The coach's review" in text
 
     tampered = re.sub(r"^play (\d) .*$", r"play \1 BJ BJ BJ", text, count=1, flags=re.MULTILINE)
     page.set_input_files("[data-qd=import]", files=[{"name": "tampered.txt", "mimeType": "text/plain",
@@ -173,6 +195,8 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
     assert paints, timings
     print(f"\nlearner's play -> next seat's card painted (pause 0): median {statistics.median(paints):.0f} ms, "
           f"worst {max(paints):.0f} ms over {len(paints)} plays")
+    print(f"'What would you play?' -> advised cards picked: median {statistics.median(HINT_MS):.0f} ms, "
+          f"worst {max(HINT_MS):.0f} ms over {len(HINT_MS)} hints")
     assert statistics.median(paints) < 300
 
 

@@ -1,5 +1,5 @@
 """Practice that rewards the right thing, in a real browser against the course as
-``./dev serve`` serves it (lesson 05, one follow drill player): no streak from an answer
+``./dev serve`` serves it (lesson 05, the follow drill player of its practice section): no streak from an answer
 the last hint gave away, keyboard focus kept in the drill after Retry and Next, and a
 ``?level=`` link that applies to its visit only. Expected drills and answers are asked
 of tutor (the same seeded drills the page's kernel makes)."""
@@ -19,7 +19,9 @@ from widgets.drill import STORAGE_KEY
 SLUG = "05-following"
 KIND = "follow"
 PAGE_TIMEOUT = 90_000
-DRILL = "[data-qd=drill]"
+PRACTICE = ".qd-practice"
+"""The lesson's practice section: quick checks in the lesson's text have drill players too."""
+DRILL = f"{PRACTICE} [data-qd=drill]"
 
 
 def _seed() -> int:
@@ -68,7 +70,7 @@ def _open(context: Any, server: Any, query: str = "") -> Any:
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
     page.goto(server.url(f"{SLUG}.ipynb", query), wait_until="load", timeout=PAGE_TIMEOUT)
     page.wait_for_selector(f"{DRILL}[data-synced=true] [data-qd=answer] > *", timeout=PAGE_TIMEOUT)
-    page.wait_for_function("!document.querySelector('[data-qd=check]').disabled", timeout=PAGE_TIMEOUT)
+    page.wait_for_function("!document.querySelector('.qd-practice [data-qd=check]').disabled", timeout=PAGE_TIMEOUT)
     assert not errors, errors
     return page
 
@@ -85,22 +87,22 @@ def _give(page: Any, drill: Drill, answer: Any) -> None:
         for card in answer:  # a pair is two options with the same card: take the next one
             nth = taken.get(card, 0)
             taken[card] = nth + 1
-            page.locator(f'.qd-option[data-card="{card}"]').nth(nth).click()
+            page.locator(f'.qd-practice .qd-option[data-card="{card}"]').nth(nth).click()
     elif drill.answer is AnswerKind.CHOICE:
-        page.locator(f'button.qd-choice[data-key="{answer}"]').click()
+        page.locator(f'.qd-practice button.qd-choice[data-key="{answer}"]').click()
     else:
-        page.locator("[data-qd=number]").fill(str(answer))
-    page.click("[data-qd=check]")
+        page.locator(".qd-practice [data-qd=number]").fill(str(answer))
+    page.click(".qd-practice [data-qd=check]")
 
 
 def _result(page: Any, result: str) -> Any:
-    box = page.locator(f'[data-qd=feedback][data-result="{result}"]')
+    box = page.locator(f'.qd-practice [data-qd=feedback][data-result="{result}"]')
     box.wait_for(timeout=20_000)
     return box
 
 
 def _streak(page: Any) -> str:
-    return str(page.locator("[data-qd=streak]").get_attribute("data-value"))
+    return str(page.locator(".qd-practice [data-qd=streak]").get_attribute("data-value"))
 
 
 def _stored(page: Any) -> Progress:
@@ -111,15 +113,15 @@ def _focus_in_answer(page: Any) -> str:
     """Wait until keyboard focus is in the drill's answer; say where it is."""
     page.wait_for_function(
         "() => { const a = document.activeElement;"
-        " return !!a && !!a.closest('[data-qd=drill] [data-qd=answer]'); }", timeout=20_000)
+        " return !!a && !!a.closest('.qd-practice [data-qd=drill] [data-qd=answer]'); }", timeout=20_000)
     return str(page.evaluate("document.activeElement.className"))
 
 
 def _level(page: Any, level: int) -> None:
     """Wait until the player shows ``level``: in its title and its level buttons."""
     page.wait_for_function(
-        "(n) => document.querySelector('.qd-title').textContent.endsWith('level ' + n)"
-        " && document.querySelector('[data-qd=levels] [aria-pressed=true]').dataset.level === String(n)",
+        "(n) => document.querySelector('.qd-practice .qd-title').textContent.endsWith('level ' + n)"
+        " && document.querySelector('.qd-practice [data-qd=levels] [aria-pressed=true]').dataset.level === String(n)",
         arg=level, timeout=20_000)
 
 
@@ -129,9 +131,9 @@ def test_no_streak_from_an_answer_the_hint_gave_away(context: Any, lessons_serve
     drill = generate(KIND, SEED, 1)
     page = _open(context, lessons_server, f"seed={SEED}")
     for shown in range(1, len(drill.hints) + 1):
-        page.click("[data-qd=hint]")
+        page.click(".qd-practice [data-qd=hint]")
         page.wait_for_function("(n) => document.querySelectorAll('[data-qd=hints] li').length === n", arg=shown)
-    assert page.locator("[data-qd=hints] li").last.inner_text() == drill.hints[-1]  # the answer itself
+    assert page.locator(".qd-practice [data-qd=hints] li").last.inner_text() == drill.hints[-1]  # the answer itself
     _give(page, drill, _right(drill))
     box = _result(page, "right")
     assert box.locator("[data-qd=helped]").is_visible()
@@ -140,14 +142,14 @@ def test_no_streak_from_an_answer_the_hint_gave_away(context: Any, lessons_serve
     assert (stored.attempts, stored.correct, stored.streak) == (1, 0, 0)
 
     # The next drill (the link's next), found alone: the streak grows.
-    page.click("[data-qd=next]")
+    page.click(".qd-practice [data-qd=next]")
     following = generate(KIND, visit_seed(SEED, 1, KIND, SLUG), 1)
-    page.wait_for_function("(q) => document.querySelector('[data-qd=question]').textContent === q",
+    page.wait_for_function("(q) => document.querySelector('.qd-practice [data-qd=question]').textContent === q",
                            arg=following.question)
     _give(page, following, _right(following))
     _result(page, "right")
-    page.wait_for_function("document.querySelector('[data-qd=streak]').dataset.value === '1'")
-    assert page.locator("[data-qd=helped]").count() == 0
+    page.wait_for_function("document.querySelector('.qd-practice [data-qd=streak]').dataset.value === '1'")
+    assert page.locator(".qd-practice [data-qd=helped]").count() == 0
     _close(page)
 
 
@@ -162,7 +164,7 @@ def test_focus_stays_in_the_drill_after_retry_and_next(context: Any, lessons_ser
     token = page.locator(DRILL).get_attribute("data-token")
 
     page.keyboard.press("Enter")  # Retry
-    page.locator("[data-qd=feedback]").wait_for(state="hidden")
+    page.locator(".qd-practice [data-qd=feedback]").wait_for(state="hidden")
     assert "qd-option" in _focus_in_answer(page)
     assert page.locator(DRILL).get_attribute("data-token") == token  # the same drill
     page.keyboard.press("End")  # the keyboard works on from there, no Tab needed
@@ -172,7 +174,7 @@ def test_focus_stays_in_the_drill_after_retry_and_next(context: Any, lessons_ser
     _result(page, "right")
     assert page.evaluate("document.activeElement.dataset.qd") == "next"
     page.keyboard.press("Enter")  # Next
-    page.wait_for_function("(t) => document.querySelector('[data-qd=drill]').dataset.token !== t", arg=token)
+    page.wait_for_function("(t) => document.querySelector('.qd-practice [data-qd=drill]').dataset.token !== t", arg=token)
     _focus_in_answer(page)
     _close(page)
 
@@ -180,7 +182,7 @@ def test_focus_stays_in_the_drill_after_retry_and_next(context: Any, lessons_ser
 def test_a_level_link_applies_for_that_visit_only(context: Any, lessons_server: Any) -> None:
     page = _open(context, lessons_server)
     _level(page, 1)
-    page.click("[data-qd=levels] [data-level='2']")  # the learner's own choice, remembered
+    page.click(".qd-practice [data-qd=levels] [data-level='2']")  # the learner's own choice, remembered
     _level(page, 2)
     page.wait_for_function(f"JSON.parse(localStorage.getItem({json.dumps(STORAGE_KEY)})).levels"
                            f"[{json.dumps(SLUG + '/' + KIND)}] === 2")
@@ -191,11 +193,11 @@ def test_a_level_link_applies_for_that_visit_only(context: Any, lessons_server: 
     stored = _stored(page)
     seed, level = stored.next_drill(KIND, datetime.now(timezone.utc), 3, SLUG)
     drill = generate(KIND, seed, level)
-    page.wait_for_function("(q) => document.querySelector('[data-qd=question]').textContent === q",
+    page.wait_for_function("(q) => document.querySelector('.qd-practice [data-qd=question]').textContent === q",
                            arg=drill.question)
     _give(page, drill, _right(drill))
     _result(page, "right")
-    page.wait_for_function("document.querySelector('[data-qd=streak]').dataset.value === '1'")
+    page.wait_for_function("document.querySelector('.qd-practice [data-qd=streak]').dataset.value === '1'")
     after = _stored(page)
     assert after.kind(KIND, SLUG).attempts == 1  # the answer counts …
     assert after.level(KIND, SLUG) == 2  # … but the link's level is not the learner's

@@ -197,7 +197,7 @@ def test_a_learner_goes_through_the_course(browser: Any, site: StaticSite) -> No
     ready(page, "drill", len(kinds))
     assert page.url.split("?")[0].endswith(lesson_page("zh-Hans", "05-following"))
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
-    question = " ".join(page.locator("[data-qd=question]").first.inner_text().split())
+    question = " ".join(page.locator(".qd-practice [data-qd=question]").first.inner_text().split())
     assert question == " ".join(generate(kinds[0], seed, 1, lang="zh-Hans").question.split())
     _assert_clean(page, learner.errors, "05-following")
     page.close()
@@ -217,7 +217,7 @@ def test_the_browser_language_and_a_language_link(browser: Any, site: StaticSite
     # A teacher's link asking for a language opens that language's page.
     page = learner.open(site.url("06-ruffing.ipynb", "lang=zh-Hans&kind=trick"), drills=1)
     assert page.url.split("?")[0].endswith(lesson_page("zh-Hans", "06-ruffing"))
-    assert page.locator("[data-qd=drill]").count() == 1  # kind=trick reached the kernel
+    assert page.locator(".qd-practice [data-qd=drill]").count() == 1  # kind=trick reached the kernel
     # The page picks the browser's language as the served course does (tutor.i18n.negotiate).
     for tags in (["zh-TW", "en"], ["zh-CN"], ["fr", "en-GB"], ["de"], [], ["zh-HK"], ["zh"], ["zh-Hans-HK"],
                  ["ja", "zh-Hant-TW"], ["EN-us"], ["zh-MO", "zh-CN"]):
@@ -233,7 +233,7 @@ def test_bad_link_parameters_give_a_note(learner: Learner, site: StaticSite) -> 
     page = learner.open(site.url(f"{slug}.ipynb", query), drills=1)
     _assert_clean(page, learner.errors, slug)
     assert [n.inner_text() for n in page.locator(".qd-link-note").all()] == list(notes)
-    assert params.kind == "trick" and page.locator("[data-qd=drill]").count() == 1
+    assert params.kind == "trick" and page.locator(".qd-practice [data-qd=drill]").count() == 1
     page.close()
 
 

@@ -13,8 +13,11 @@ learner's answer to ``check``; they decide nothing.
 ...               rules=("S1",), answer=AnswerKind.NUMBER, rule="S1", number=15,
 ...               shown=parse_cards("♠K ♠5"), explain="A K counts 10, a 5 counts 5.",
 ...               hints=("Count the Ks, 10s and 5s.", "The answer: 15."))
->>> drill.check("15").correct, drill.check(" 12 ").message
-(True, 'Not quite. A K counts 10, a 5 counts 5.')
+>>> drill.check("15").correct, drill.check("15").message
+(True, 'Right. A K counts 10, a 5 counts 5.')
+>>> wrong = drill.check(" 12 ")
+>>> wrong.message, wrong.explanation
+('Not quite. 12 is too low (S1).', 'A K counts 10, a 5 counts 5.')
 >>> drill.check("fifteen").error
 "answer with a whole number, not 'fifteen'"
 >>> drill == replace(drill, hints=drill.hints), drill == replace(drill, number=20)
@@ -40,21 +43,29 @@ Judge = Callable[[tuple[Card, ...]], tuple[bool, str, str]]
 """A CARDS answer's judge: (correct, rule ID, sentence naming the cards)."""
 Solve = Callable[[], tuple[tuple[str, ...], int]]
 """The correct CARDS answers as text (at most :data:`MAX_SHOWN`) and their number."""
+Refute = Callable[[str], str]
+"""A CHOICE drill's sentence saying why the choice with this key is wrong (with its rule
+ID), never why the correct one is right."""
 
 
 @dataclass(frozen=True, slots=True)
 class Feedback:
     """The verdict on one answer.
 
-    ``correct``; ``rule``: the rule ID that decides this answer; ``message``: a
-    sentence naming the learner's own cards, saying why the answer is right or
-    wrong; ``answers``: the correct answers as text (all of them, or the first
-    ``len(answers)`` of ``answer_count``); ``error``: set instead of a verdict when
-    the answer itself cannot be read (junk, cards not in the hand, wrong count) —
-    then ``correct`` is False and the attempt should not count as a mistake.
+    ``correct``; ``rule``: the rule ID that decides this answer; ``message``: what
+    is shown at once — for a right answer, why it is right; for a wrong one, why
+    *that* answer is wrong (naming the learner's own cards or choice), never why the
+    correct one is right, so a second try is still a try; ``explanation``: why the
+    correct answer is right, for a wrong answer only (empty otherwise, or when the
+    drill has no more to say than its answers): the player shows it with the answers,
+    when they are revealed; ``answers``: the correct answers as text (all of them,
+    or the first ``len(answers)`` of ``answer_count``); ``error``: set instead of a
+    verdict when the answer itself cannot be read (junk, cards not in the hand,
+    wrong count) — then ``correct`` is False and the attempt should not count as a
+    mistake.
 
     >>> Feedback(True, "W3", "Right.", ("♥7 ♥7",), 1)
-    Feedback(correct=True, rule='W3', message='Right.', answers=('♥7 ♥7',), answer_count=1, error=None)
+    Feedback(correct=True, rule='W3', message='Right.', answers=('♥7 ♥7',), answer_count=1, error=None, explanation='')
     """
 
     correct: bool
@@ -63,6 +74,7 @@ class Feedback:
     answers: tuple[str, ...]
     answer_count: int
     error: str | None = None
+    explanation: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +111,15 @@ class Drill:
     (``tests/test_drills_fair.py`` recomputes every answer from those alone).
 
     How it is judged: ``rule`` is the rule ID that decides the answer and
-    ``explain`` the sentence saying why the correct answer is correct. A CHOICE drill
-    keeps its correct keys in ``correct`` (several when several are right), a NUMBER
-    drill its ``number``; a CARDS drill has a ``judge`` (asks the rules module about
-    any pick) and ``solve`` (lists the correct picks, asked once). Two drills are
-    equal when everything but ``judge`` and ``solve`` is (those are made from the rest).
+    ``explain`` the sentence saying why the correct answer is correct (shown when the
+    answer is right, or revealed). A CHOICE drill keeps its correct keys in
+    ``correct`` (several when several are right) and may have a ``refute`` (the
+    sentence saying why a wrong key is wrong, with its rule ID; without one, the
+    wrong choice is named with the drill's rule), a NUMBER drill its ``number`` (a
+    wrong number is told too low or too high); a CARDS drill has a ``judge`` (asks
+    the rules module about any pick: its sentence is about the pick) and ``solve``
+    (lists the correct picks, asked once). Two drills are equal when everything but
+    ``judge``, ``solve`` and ``refute`` is (those are made from the rest).
 
     A drill that breaks this (a CARDS drill without a judge, a correct key that is no
     choice …) is refused with ``ValueError`` when it is made.
@@ -137,6 +153,7 @@ class Drill:
     number: int | None = None
     judge: Judge | None = field(default=None, repr=False, compare=False)
     solve: Solve | None = field(default=None, repr=False, compare=False)
+    refute: Refute | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):
@@ -176,18 +193,34 @@ class Drill:
     def _check(self, answer: object) -> Feedback:
         tr = Translator(self.lang)
         if self.answer is AnswerKind.CHOICE:
-            ok = read_choice(answer, self.choices, tr) in self.correct
-            rule, why = self.rule, self.explain
+            key = read_choice(answer, self.choices, tr)
+            ok, rule = key in self.correct, self.rule
+            why = self.explain if ok else self._refuted(key, tr)
         elif self.answer is AnswerKind.NUMBER:
-            ok = read_number(answer, tr) == self.number
-            rule, why = self.rule, self.explain
+            number, rule = read_number(answer, tr), self.rule
+            assert self.number is not None  # __post_init__ saw to it
+            ok = number == self.number
+            if ok:
+                why = self.explain
+            elif number < self.number:
+                why = tr("{number} is too low ({rule}).", number=number, rule=rule)
+            else:
+                why = tr("{number} is too high ({rule}).", number=number, rule=rule)
         else:
             cards = read_cards(answer, self.hand, self.pick, tr)
             assert self.judge is not None  # __post_init__ saw to it
             ok, rule, why = self.judge(cards)
         answers, count = self.solutions()
         head = tr("Right.") if ok else tr("Not quite.")
-        return Feedback(ok, rule, tr.sentences(head, why), answers, count)
+        return Feedback(ok, rule, tr.sentences(head, why), answers, count, explanation="" if ok else self.explain)
+
+    def _refuted(self, key: str, tr: Translator) -> str:
+        """Why the choice ``key`` (a wrong one) is wrong: the drill's ``refute``, else the
+        choice named with the drill's rule."""
+        if self.refute is not None:
+            return self.refute(key)
+        label = next(c.label for c in self.choices if c.key == key)
+        return tr("“{choice}” is not the answer ({rule}).", choice=label, rule=self.rule)
 
 
-__all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Solve", "Table"]
+__all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Refute", "Solve", "Table"]

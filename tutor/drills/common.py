@@ -67,6 +67,23 @@ def sentence(reason: str, tr: Translator) -> str:
     return tr("{reason}.", reason=capitalized(reason))
 
 
+def about(cards: Sequence[Card], reason: str, tr: Translator) -> str:
+    """A reason from the rules module about ``cards`` (the learner's play), as a whole
+    sentence that names them once: after them when the reason does not name them
+    itself, else alone (never "♣7: ♣7 follows …").
+
+    >>> from tutor.i18n import Text
+    >>> from tutor.notation import parse_cards
+    >>> en = Translator("en")
+    >>> about(parse_cards("♣7"), Text("{cards} follows a single in ♣ (W2)", cards=parse_cards("♣7")), en)
+    '♣7 follows a single in ♣ (W2).'
+    >>> about(parse_cards("♦5"), Text("you must play a ♠ card (W2)"), en)
+    '♦5: You must play a ♠ card (W2).'
+    """
+    said = sentence(reason, tr)
+    return said if tr.cards(cards) in said else tr("{cards}: {reason}", cards=tuple(cards), reason=said)
+
+
 def with_trump(question: str, trump: Trump, tr: Translator) -> str:
     """``question`` (already said in ``tr``'s language) after the trump it is asked
     under, for a question whose answer depends on the trump and does not say it.

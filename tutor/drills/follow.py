@@ -9,14 +9,16 @@ suit or is short of it (W2, W4, W5).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import partial
 from itertools import islice
 
-from tutor.cards import PLAYERS, Card
+from tutor.cards import PLAYERS, Card, Cards
 from tutor.combos import Kind, pair_runs, shape_of, split
 from tutor.drills.base import MAX_SHOWN, AnswerKind, Drill, Table
 from tutor.drills.common import (
     Hand,
+    about,
     deal,
     lanes_of_hand,
     pick_trump,
@@ -32,6 +34,8 @@ from tutor.order import TRUMP, Trump
 from tutor.throw import check_throw
 
 FORMS = ("play", "is-legal")
+RULES = ("W0", "W1", "W2", "W3", "W4", "W5")
+"""The rule IDs a follow drill practises."""
 
 
 def choose_lead(rng: random.Random, hands: list[Hand], leader: int, trump: Trump, kinds: tuple[str, ...],
@@ -129,12 +133,51 @@ def _position(seed: int, level: int, rng: random.Random) -> tuple[Trump, int, in
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
-    trump, seat, leader, hand, lead, table = _position(seed, level, rng)
+    trump, _seat, leader, hand, lead, table = _position(seed, level, rng)
+    ask: tuple[Card, ...] = ()
+    if form == "is-legal":
+        want_legal = rng.random() < 0.5
+        ask = _candidate(rng, hand, lead, trump, want_legal)
+    return from_cards(tr, trump=trump, hand=hand, leader=leader, table=[cards for _, cards in table.plays],
+                      form=form, ask=ask, level=level, seed=seed)
+
+
+def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: int,
+               table: Sequence[Sequence[Card]], form: str = "play", ask: Sequence[Card] = (),
+               level: int = 1, seed: int = 0) -> Drill:
+    """The follow drill of a position given card by card, said in ``tr``'s language.
+
+    ``hand`` is the learner's cards; ``table`` the plays so far, the lead first, made
+    by the seats from ``leader`` on (at most four); the learner is the next seat to
+    play. ``form`` is a key of :data:`FORMS`: "play" asks for a legal follow (CARDS),
+    "is-legal" whether ``ask`` (cards of the hand, as many as the lead) may follow
+    (yes/no). ``level`` and ``seed`` are the drill's own (a seeded drill's, or 1 and
+    0). Every answer is the rules module's (:func:`tutor.follow.check_follow`), and
+    the duty the lead puts on the learner (:func:`duty_rule`) is the drill's rule.
+
+    A position that is no follow question (an unknown form, no lead, a hand with
+    fewer cards than the lead, an "is-legal" question without its cards) is refused
+    with ``ValueError``.
+
+    >>> from tutor.notation import parse_cards
+    >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠3 ♠3 ♠5 ♥2"), leader=2,
+    ...                    table=[parse_cards("♠K ♠K")], form="is-legal", ask=parse_cards("♠3 ♠5"))
+    >>> drill.question, drill.seat, drill.correct, drill.rule
+    ('With ♥ trumps: Seat 2 leads ♠K ♠K. May you follow with ♠3 ♠5?', 3, frozenset({'no'}), 'W3')
+    """
+    if form not in FORMS:
+        raise ValueError(f"a follow drill's form is one of {', '.join(FORMS)}, not {form!r}")
+    if not table or not table[0]:
+        raise ValueError("a follow drill needs the cards led")
+    if form == "is-legal" and not ask:
+        raise ValueError("an is-legal question needs the cards it asks about")
+    hand, lead, candidate = tuple(hand), Cards(table[0]), Cards(ask)
+    first = legal_follows(hand, lead, trump).first()
+    if first is None:
+        raise ValueError("a follow drill's hand must hold as many cards as the lead")
     rule = duty_rule(lead, trump)
     shape = shape_of(lead, trump)
     suit = Trump.suit_name(shape.lane)
-    first = legal_follows(hand, lead, trump).first()
-    assert first is not None
     look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {suit} cards and your pairs in {suit}.",
               leader=leader, lead=lead, what=shape.describe(), suit=suit)
     rule_hint = {
@@ -144,8 +187,9 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
                  "you can."),
         "W5": tr("W5: follow a throw part by part: match its tractors, then as many pairs as you can."),
     }[rule]
-    common = partial(Drill, kind="follow", level=level, seed=seed, lang=tr.language, trump=trump,
-                     rules=("W0", "W1", "W2", "W3", "W4", "W5"), hand=trump.sorted(hand), table=table, seat=seat)
+    seated = Table(tuple(((leader + i) % PLAYERS, Cards(play)) for i, play in enumerate(table)))
+    common = partial(Drill, kind="follow", level=level, seed=seed, lang=tr.language, trump=trump, rules=RULES,
+                     hand=trump.sorted(hand), table=seated, seat=(leader + len(table)) % PLAYERS)
     if form == "play":
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
             verdict = check_follow(hand, lead, cards, trump)
@@ -164,10 +208,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
             answer=AnswerKind.CARDS, pick=len(lead),
             hints=(look, rule_hint, tr("For example: {cards}.", cards=first)),
             rule=rule, judge=judge, solve=solve)
-    want_legal = rng.random() < 0.5
-    candidate = _candidate(rng, hand, lead, trump, want_legal)
     verdict = check_follow(hand, lead, candidate, trump)
-    why = tr("{cards}: {reason}", cards=candidate, reason=sentence(verdict.reason, tr))
+    why = about(candidate, verdict.reason, tr)
     if verdict.example and not verdict.legal:
         why = tr.sentences(why, tr("A legal play: {cards}.", cards=verdict.example))
     return common(

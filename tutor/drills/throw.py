@@ -11,6 +11,7 @@ level 2: 3–5 cards with a pair; level 3: 4–8 cards with pairs or a tractor.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import partial
 
 from tutor.cards import PLAYERS, Card
@@ -32,6 +33,8 @@ from tutor.order import Trump
 from tutor.throw import ThrowResult, check_throw
 
 FORMS = ("stands", "lead-instead", "cost")
+RULES = ("L2", "L3", "L4", "L5")
+"""The rule IDs a throw drill practises."""
 _SIZES = {1: (2, 3), 2: (3, 5), 3: (4, 8)}
 
 Position = tuple[Trump, int, Hand, tuple[Card, ...], list[Hand], ThrowResult]
@@ -93,7 +96,7 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
                 continue  # two equal parts (the off-suit 2s): "the smallest" would be ambiguous
             if form == "lead-instead" and level == 3 and len(result.options) < 2 and rng.random() < 0.5:
                 continue  # level 3 prefers throws where the thrower may choose (L4)
-            return trump, seat, hands[seat], trump.sorted(throw), others, result
+            return trump, seat, hands[seat], throw, others, result
         return None
 
     return redraw(rng, build, Text("a throw that stands") if want_ok else Text("a throw that fails"))
@@ -101,7 +104,44 @@ def _position(form: str, level: int, rng: random.Random) -> Position:
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
-    trump, seat, hand, throw, others, result = _position(form, level, rng)
+    trump, seat, hand, throw, others, _result = _position(form, level, rng)
+    return from_cards(tr, trump=trump, hand=hand, seat=seat, throw=throw, others=others, form=form, level=level,
+                      seed=seed)
+
+
+def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int, throw: Sequence[Card],
+               others: Sequence[Sequence[Card]], form: str = "stands", level: int = 1, seed: int = 0) -> Drill:
+    """The throw drill of a position given card by card, said in ``tr``'s language.
+
+    The learner, at ``seat`` with ``hand``, leads ``throw`` (cards of the hand);
+    ``others`` are the four other hands in seat order (whole, or only their cards of
+    the thrown suit: only those can beat a part, L3), and the drill shows their cards
+    of the thrown suit. ``form`` is a key of :data:`FORMS`: "stands" asks whether the
+    throw stands (yes/no), "lead-instead" which part must be led when it fails (a
+    choice among its parts), "cost" what the failed throw costs (a number).
+    ``level`` and ``seed`` are the drill's own (a seeded drill's, or 1 and 0). Every
+    answer is the rules module's (:func:`tutor.throw.check_throw`).
+
+    A position that is no throw question (an unknown form, no throw, not four other
+    hands, a "lead-instead" or "cost" question about a throw that stands) is refused
+    with ``ValueError``.
+
+    >>> from tutor.notation import parse_cards
+    >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠A ♠Q ♠Q ♣3"), seat=0,
+    ...                    throw=parse_cards("♠A ♠Q ♠Q"), others=[parse_cards("♠K ♠K ♣4"), (), (), ()], form="cost")
+    >>> drill.question, drill.others[0], drill.number, drill.rule
+    ('You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
+    """
+    if form not in FORMS:
+        raise ValueError(f"a throw drill's form is one of {', '.join(FORMS)}, not {form!r}")
+    if not throw:
+        raise ValueError("a throw drill needs the cards thrown")
+    if len(others) != PLAYERS - 1:
+        raise ValueError(f"a throw drill needs the other {PLAYERS - 1} hands, not {len(others)}")
+    result = check_throw(throw, others, trump)  # before sorting: two equal parts are named in the order thrown
+    throw = trump.sorted(throw)
+    if form != "stands" and result.ok:
+        raise ValueError(f"a {form} question needs a throw that fails")
     lane = trump.lane(throw[0])
     shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
@@ -112,7 +152,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
               throw=throw, parts=parts, suit=suit)
     held = tr("The other hands' {suit} cards: {holdings}.", suit=suit, holdings=holdings(shown_others, tr))
     common = partial(Drill, kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
-                     rules=("L2", "L3", "L4", "L5"), hand=trump.sorted(hand), shown=throw,
+                     rules=RULES, hand=trump.sorted(hand), shown=throw,
                      others=shown_others, seat=seat, explain=why)
     if form == "stands":
         return common(

@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
 
-from tutor.cards import Card
+from tutor.cards import Card, Cards
 from tutor.combos import is_tractor, pair_runs
 from tutor.drills.base import AnswerKind, Drill
 from tutor.drills.common import (
@@ -30,6 +31,8 @@ from tutor.i18n import Text, Translator
 from tutor.order import TRUMP, Trump
 
 FORMS = ("is-tractor", "pick-tractors")
+RULES = ("M1", "M2", "M3")
+"""The rule IDs a tractor drill practises."""
 
 _NO_BY_LEVEL = {1: ("shape", "gap", "offsuit"), 2: ("gap", "offsuit", "wrap", "twos"), 3: ("wrap", "twos", "gap")}
 
@@ -137,18 +140,7 @@ def _is_tractor(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
         return None
 
     trump, seat, hand, shown = redraw(rng, build, Text("a hand with a {category} candidate", category=category))
-    answer = is_tractor(shown, trump)
-    rule, why = _why(shown, trump, tr)
-    return Drill(
-        kind="tractor", level=level, seed=seed, lang=tr.language,
-        question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=shown),
-        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), shown=shown,
-        answer=AnswerKind.CHOICE, choices=yes_no(tr), seat=seat,
-        hints=(tr("Look at each pair in {cards}: are they one suit, and is each next to the other?", cards=shown),
-               tr("M2: a tractor is two or more pairs of one effective suit in consecutive order; 2s never "
-                  "join one, and A does not follow 3."),
-               tr("The answer: {answer}.", answer=tr("Yes") if answer else tr("No"))),
-        rule=rule, explain=why, correct=yes_no_key(answer))
+    return from_cards(tr, trump=trump, hand=hand, seat=seat, form="is-tractor", ask=shown, level=level, seed=seed)
 
 
 def tractor_cards(hand: Sequence[Card], trump: Trump) -> tuple[list[list[Card]], tuple[Card, ...]]:
@@ -178,12 +170,55 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         return None
 
     trump, seat, hand = redraw(rng, build, Text("a hand holding a tractor"))
-    runs, answer = tractor_cards(hand, trump)
+    return from_cards(tr, trump=trump, hand=hand, seat=seat, form="pick-tractors", level=level, seed=seed)
+
+
+def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat: int | None = None,
+               form: str = "pick-tractors", ask: Sequence[Card] = (), level: int = 1, seed: int = 0) -> Drill:
+    """The tractor drill of a position given card by card, said in ``tr``'s language.
+
+    ``hand`` is the learner's cards (the learner at ``seat``, when it is known);
+    ``form`` is a key of :data:`FORMS`: "is-tractor" asks whether ``ask`` is a
+    tractor (yes/no; the hand is only shown, and may be empty), "pick-tractors" asks
+    for every card of the hand that belongs to a tractor (CARDS). ``level`` and
+    ``seed`` are the drill's own (a seeded drill's, or 1 and 0). Every verdict is
+    :func:`tutor.combos.is_tractor`'s, with its rule ID.
+
+    A position that is no tractor question (an unknown form, an "is-tractor"
+    question without its cards, a hand with no tractor to pick) is refused with
+    ``ValueError``.
+
+    >>> from tutor.notation import parse_cards
+    >>> drill = from_cards(Translator("en"), trump=Trump("♠"), form="is-tractor", ask=parse_cards("♥5 ♥5 ♥3 ♥3"))
+    >>> drill.question, drill.correct, drill.explain
+    ('With ♠ trumps, is ♥5 ♥5 ♥3 ♥3 a tractor?', frozenset({'no'}), '♥5 ♥5 ♥3 ♥3 is not a tractor: the pairs are not consecutive (M2).')
+    """
+    if form not in FORMS:
+        raise ValueError(f"a tractor drill's form is one of {', '.join(FORMS)}, not {form!r}")
+    common = partial(Drill, kind="tractor", level=level, seed=seed, lang=tr.language, trump=trump, rules=RULES,
+                     hand=trump.sorted(hand), seat=seat)
+    if form == "is-tractor":
+        if not ask:
+            raise ValueError("an is-tractor question needs the cards it asks about")
+        shown = Cards(ask)
+        answer = is_tractor(shown, trump)
+        rule, why = _why(shown, trump, tr)
+        return common(
+            question=tr("With {trump}, is {cards} a tractor?", trump=str(trump), cards=shown), shown=shown,
+            answer=AnswerKind.CHOICE, choices=yes_no(tr),
+            hints=(tr("Look at each pair in {cards}: are they one suit, and is each next to the other?", cards=shown),
+                   tr("M2: a tractor is two or more pairs of one effective suit in consecutive order; 2s never "
+                      "join one, and A does not follow 3."),
+                   tr("The answer: {answer}.", answer=tr("Yes") if answer else tr("No"))),
+            rule=rule, explain=why, correct=yes_no_key(answer))
+    runs, answer_cards = tractor_cards(hand, trump)
+    if not runs:
+        raise ValueError("a pick-tractors question needs a hand holding a tractor")
     listing = tr.semicolons([tr.cards([c for c in run for _ in range(2)]) for run in runs])
-    answer_text = tr.cards(answer)
+    answer_text = tr.cards(answer_cards)
 
     def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:
-        picked, want = Counter(cards), Counter(answer)
+        picked, want = Counter(cards), Counter(answer_cards)
         extra = trump.sorted((picked - want).elements())
         missing = trump.sorted((want - picked).elements())
         parts = [tr("Your tractors: {tractors} (M2).", tractors=listing)]
@@ -194,10 +229,9 @@ def _pick(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
             parts.append(tr("You left out {cards}.", cards=missing))
         return not extra and not missing, "M2", tr.sentences(*parts)
 
-    return Drill(
-        kind="tractor", level=level, seed=seed, lang=tr.language,
+    return common(
         question=tr("With {trump}, pick every card of your hand that belongs to a tractor.", trump=str(trump)),
-        trump=trump, rules=("M1", "M2", "M3"), hand=trump.sorted(hand), answer=AnswerKind.CARDS, seat=seat,
+        answer=AnswerKind.CARDS,
         hints=(tr("Find your pairs first, then look for pairs of one suit right next to each other."),
                tr("M2: 2s never join a tractor, A does not follow 3, and in trumps 大王大王小王小王 is a tractor."),
                tr("The answer: {cards}.", cards=answer_text)),

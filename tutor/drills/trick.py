@@ -20,13 +20,14 @@ from tutor.drills.common import (
     pick_trump,
     play_singles,
     redraw,
+    sentence,
 )
 from tutor.drills.follow import choose_lead
 from tutor.follow import legal_follows
 from tutor.i18n import Text, Translator
 from tutor.order import Trump
 from tutor.ruff import ruff_rank
-from tutor.trick import explain_trick, trick_winner
+from tutor.trick import explain_trick, trick_winner, why_not
 
 FORMS = ("who-wins",)
 _KINDS = {1: ("single", "pair"), 2: ("single", "pair", "tractor"), 3: ("single", "pair", "tractor", "throw")}
@@ -96,8 +97,16 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     outcome = explain_trick([p for _, p in seated], trump)
     winner = seated[outcome.winner][0]
     choices = tuple(Choice(str(s), tr("Seat {seat}: {cards}", seat=s, cards=p)) for s, p in seated)
-    rule = "R5" if "overruff" in wanted else "T6" if "tie" in wanted else "W6" if "discard-high" in wanted else "B1"
-    why = tr("Seat {seat} wins the trick: {reason}.", seat=winner, reason=outcome.reason)
+    asked = "R5" if "overruff" in wanted else "T6" if "tie" in wanted else "W6" if "discard-high" in wanted else "B1"
+    rule = asked if asked in outcome.rules else outcome.rules[-1]  # the rule the explanation cites
+    why = tr("Seat {seat} wins the trick with {cards}: {reason}.", seat=winner, cards=seated[outcome.winner][1],
+             reason=outcome.cause)
+    plays = [p for _, p in seated]
+    seats = [s for s, _ in seated]
+
+    def refute(key: str) -> str:
+        return sentence(why_not(plays, seats.index(int(key)), trump), tr)
+
     return Drill(
         kind="trick", level=level, seed=seed, lang=tr.language, trump=trump, rules=("B1", "T6", "R5", "W6"),
         question=tr("With {trump}, seat {leader} led {lead}. Who wins this trick?", trump=str(trump),
@@ -107,4 +116,4 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
                tr("B1: only the same shape in the led suit, or a ruff, can beat the lead; ties go to the play made "
                   "first (T6); an over-ruff must be strictly higher (R5); a discard never wins (W6)."),
                tr("The answer: seat {seat}.", seat=winner)),
-        rule=rule, explain=why, correct=frozenset({str(winner)}))
+        rule=rule, explain=why, correct=frozenset({str(winner)}), refute=refute)

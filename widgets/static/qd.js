@@ -286,6 +286,8 @@ function renderDrill({ model, el }) {
         const list = h("ul", { class: "qd-answers" }, ...fb.answers.map((a) => h("li", { text: a })));
         feedback.append(h("p", { class: "qd-answers-head", text: head }), list);
       }
+      // Why the correct answer is right: the kernel sends it only once the answer is shown.
+      if (fb.explanation) feedback.append(h("p", { class: "qd-why", "data-qd": "why", text: fb.explanation }));
       if (!fb.correct && !fb.revealed) {
         feedback.append(h("p", { class: "qd-try-again", "data-qd": "try-again", text: labels.try_again }));
       }

@@ -253,7 +253,7 @@ function render({ model, el }) {
           h("span", { html: item.trick_html }))] : []),
         h("p", {}, h("span", { class: "qt-label", text: labels.coach_hand }), h("span", { html: item.hand_html })),
         h("p", { class: "qt-label", text: labels.coach_weighed }),
-        h("ul", {}, ...item.weighed.map((line) => h("li", { text: line })))))));
+        h("ul", {}, ...item.weighed.map((line) => h("li", { text: line }))))));
   }
 
   function drawFooter(s) {

@@ -1,0 +1,74 @@
+"""Printable sheets (tutor.sheets): the positions are the lesson link's drills, the key
+is the rules module's, the page prints the key on a page of its own, and a sheet link
+is read without ever raising."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tutor.drills import generate
+from tutor.drills.progress import visit_seed
+from tutor.errors import TutorError
+from tutor.i18n import Translator
+from tutor.notation import parse_cards
+from tutor.sheets import SHEET_CSS, SIZE, SheetLink, answer_key, make_sheet, parse_sheet_link, sheet_html, sheet_lessons
+
+
+@pytest.mark.parametrize("slug", [info.slug for info in sheet_lessons()])
+def test_every_lesson_with_drills_has_a_sheet(slug: str) -> None:
+    sheet = make_sheet(slug, seed=11, level=2)
+    kinds = sheet.lesson.drills
+    assert len(sheet.drills) == SIZE
+    assert [d.kind for d in sheet.drills] == [kinds[i % len(kinds)] for i in range(SIZE)]
+    for i, drill in enumerate(sheet.drills[:len(kinds) * 2]):  # the drills the link ?seed=11&level=2 shows
+        step = i // len(kinds)
+        assert drill == generate(drill.kind, visit_seed(11, step, drill.kind, slug), 2)
+    assert make_sheet(slug, seed=11, level=2) == sheet
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_key_is_the_rules_modules(lang: str) -> None:
+    sheet = make_sheet("06-ruffing", seed=5, lang=lang)
+    page = sheet_html(sheet, Translator(lang))
+    for drill in sheet.drills:
+        answers, count, rule, why = answer_key(drill)
+        assert (answers, count) == drill.solutions() and rule and why
+        assert rule in page
+        first = parse_cards(answers[0]) if drill.answer.value == "cards" else None
+        if first is not None:
+            assert drill.check(first).correct
+    assert page.count('class="qd-sheet-item"') == 2 * SIZE
+    assert page.index('class="qd-sheet-positions"') < page.index('class="qd-sheet-key"')
+
+
+def test_the_page_prints_the_key_apart_and_no_control() -> None:
+    page = sheet_html(make_sheet("07-throws", seed=2))
+    assert "<button" not in page and "<input" not in page
+    printed = SHEET_CSS[SHEET_CSS.index("@media print"):]
+    assert re.search(r"\.qd-sheet-key\{break-before:page", printed)
+    assert re.search(r"button,input,select,textarea,.*\{\s*display:none!important", printed, re.S)
+    assert "--qd-red:#000" in printed  # suits print in black, told apart by their symbols
+    assert all(symbol in page for symbol in "♠♥♣♦")
+
+
+@pytest.mark.parametrize(("query", "link", "notes"), [
+    ("lesson=05-following&seed=3", SheetLink("05-following", 3, 1), 0),
+    ("lesson=05-following&seed=3&level=3&lang=zh-Hans", SheetLink("05-following", 3, 3), 0),
+    ("lesson=10-play", SheetLink(), 1),
+    ("lesson=99-nothing&seed=-1&level=0&x=1", SheetLink(), 4),
+    ("seed=1&seed=2", SheetLink(seed=1), 1),
+    (None, SheetLink(), 0),
+    ("lesson=" + "x" * 5000, SheetLink(), 1),
+])
+def test_sheet_links(query: str | None, link: SheetLink, notes: int) -> None:
+    asked, said = parse_sheet_link(query)
+    assert asked == link and len(said) == notes
+
+
+def test_bad_sheets_are_refused() -> None:
+    for slug, seed, level in (("10-play", 0, 1), ("05-following", -1, 1), ("05-following", 0, 4),
+                              ("nothing", 0, 1), ("05-following", True, 1)):
+        with pytest.raises(TutorError):
+            make_sheet(slug, seed, level)
