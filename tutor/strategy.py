@@ -64,7 +64,7 @@ class Level:
     sureness: float
 
 
-LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level(40, 0.25, 1.0)}
+LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level(60, 0.25, 1.0)}
 LEVELS: Final = tuple(LEVEL_SETTINGS)
 """The computer players' levels, weakest first: 1 plays by heuristics, the others search."""
 

@@ -112,8 +112,9 @@ class Learner:
 
 
 def ready(page: Any, wait_for: str, drills: int = 1) -> None:
-    """Wait until the page is usable: the course map, ``drills`` drill players with their
-    answer drawn and Check enabled, or the table."""
+    """Wait until the page is usable: the course map, ``drills`` drill players in the
+    lesson's practice section (the quick checks in its text come on top) with every
+    drill's answer drawn and Check enabled, or the table."""
     if wait_for == "course":
         page.wait_for_selector("[data-qd=course] li a", timeout=PAGE_TIMEOUT)
     elif wait_for == "table":
@@ -123,7 +124,8 @@ def ready(page: Any, wait_for: str, drills: int = 1) -> None:
     else:
         page.wait_for_function("""(want) => {
             const drills = [...document.querySelectorAll('[data-qd=drill]')];
-            return drills.length >= want && drills.every(d => d.querySelector('[data-qd=answer]').children.length > 0
+            const practice = document.querySelectorAll('.qd-practice [data-qd=drill]').length;
+            return practice >= want && drills.every(d => d.querySelector('[data-qd=answer]').children.length > 0
                                      && !d.querySelector('[data-qd=check]').disabled);
         }""", arg=drills, timeout=PAGE_TIMEOUT)
 

@@ -4,6 +4,10 @@ Level 1: a single or a pair is led and the learner holds the led suit; level 2:
 a pair or a tractor is led and the learner holds pairs in the led suit (W3, W4);
 level 3: a tractor or a standing throw is led, and the learner holds pairs in the
 suit or is short of it (W2, W4, W5).
+
+Every follow drill is made by :func:`from_cards` from its cards (trump, hand,
+table, the cards asked about): :func:`make` deals a seeded position and asks it, and
+a teacher's position (:mod:`tutor.positions`) is asked the same way.
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ the table?" and "Play a ruff that wins".
 Positions come from a real deal a few single-card tricks in, where voids are
 common. Level 1: a single or a pair is led; level 2: a pair or a tractor; level 3:
 a tractor or a throw with pairs (R3's "enough pairs and tractors").
+
+Every ruff drill is made by :func:`from_cards` from its cards (trump, hand, table,
+the cards asked about): :func:`make` deals a seeded position and asks it, and a
+teacher's position (:mod:`tutor.positions`) is asked the same way.
 """
 
 from __future__ import annotations

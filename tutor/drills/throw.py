@@ -6,6 +6,10 @@ stands, and which part is led instead, rests on the other hands: the question na
 the trump and lists each other hand's cards of the thrown suit (``others`` holds
 them too), so it can be answered from the screen. Level 1: throws of 2–3 cards;
 level 2: 3–5 cards with a pair; level 3: 4–8 cards with pairs or a tractor.
+
+Every throw drill is made by :func:`from_cards` from its cards (trump, hand, seat,
+throw, the other hands): :func:`make` deals a seeded position and asks it, and a
+teacher's position (:mod:`tutor.positions`) is asked the same way.
 """
 
 from __future__ import annotations

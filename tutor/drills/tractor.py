@@ -5,6 +5,10 @@ Level 1 shows plain tractors against pair-plus-single shapes and gaps; level 2
 adds off-suit neighbours, A–3 wraps and 2s; level 3 is near-misses only
 (2s next to jokers or trump As, A–3 wraps, 5544 against 5533) against tricky
 real tractors (trump-suit runs, 大王大王小王小王).
+
+Every tractor drill is made by :func:`from_cards` from its cards (trump, hand, the
+cards asked about): :func:`make` deals a seeded hand and asks it, and a teacher's
+position (:mod:`tutor.positions`) is asked the same way.
 """
 
 from __future__ import annotations
@@ -221,13 +225,17 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat:
         picked, want = Counter(cards), Counter(answer_cards)
         extra = trump.sorted((picked - want).elements())
         missing = trump.sorted((want - picked).elements())
-        parts = [tr("Your tractors: {tractors} (M2).", tractors=listing)]
+        if not extra and not missing:
+            return True, "M2", tr("Your tractors: {tractors} (M2).", tractors=listing)
+        parts = []  # why the pick is wrong, naming only the learner's own picks: the answer waits for the reveal
         if extra:
             parts.append(tr(Text.plural("{cards} belongs to no tractor.", "{cards} belong to no tractor.",
                                         count=len(extra), cards=extra)))
         if missing:
-            parts.append(tr("You left out {cards}.", cards=missing))
-        return not extra and not missing, "M2", tr.sentences(*parts)
+            parts.append(tr(Text.plural("You left out a card that belongs to a tractor.",
+                                        "You left out {count} cards that belong to a tractor.",
+                                        count=len(missing))))
+        return False, "M2", tr.sentences(*parts)
 
     return common(
         question=tr("With {trump}, pick every card of your hand that belongs to a tractor.", trump=str(trump)),
