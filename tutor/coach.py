@@ -29,7 +29,6 @@ from tutor.follow import is_legal_follow
 from tutor.game import Action, Game, Phase, Play, SeatView
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.search import Found, PlayValue, search
-from tutor.simulation import shown_voids
 from tutor.strategy import ComputerPlayer
 
 ADVICE_LAYOUTS: Final = 40
@@ -142,10 +141,5 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
     return lead_problem(play, trump) is None
 
 
-def known_voids(view: SeatView) -> tuple[tuple[int, int], ...]:
-    """(seat, effective suit) pairs the table has shown to be empty, in seat order."""
-    return tuple(sorted(shown_voids(view)))
-
-
 __all__ = ["ADVICE_LAYOUTS", "ADVICE_THINK", "Advice", "Decision", "REVIEW_LAYOUTS", "REVIEW_THINK", "SHOWN",
-           "advise", "known_voids", "review"]
+           "advise", "review"]
