@@ -31,17 +31,27 @@ FIRST_DEAL = 10_000  # deals the tests do not use
 
 
 class _Timed(ComputerPlayer):
-    """A computer player that keeps the CPU time of each of its plays."""
+    """A computer player that keeps the CPU time of each of its moves: plays, the bury
+    and the call."""
 
     def __init__(self, seat: int, seed: int, level: int) -> None:
         super().__init__(seat, seed, level=level)
         self.times: list[float] = []
 
-    def play(self, view):  # type: ignore[no-untyped-def]
+    def _timed(self, move, view):  # type: ignore[no-untyped-def]
         start = time.process_time()
-        action = super().play(view)
+        action = move(view)
         self.times.append(time.process_time() - start)
         return action
+
+    def play(self, view):  # type: ignore[no-untyped-def]
+        return self._timed(super().play, view)
+
+    def bury(self, view):  # type: ignore[no-untyped-def]
+        return self._timed(super().bury, view)
+
+    def call(self, view):  # type: ignore[no-untyped-def]
+        return self._timed(super().call, view)
 
 
 def _hand(seed: int, seat: int | None, level: int) -> tuple[tuple[int, ...], list[float]]:

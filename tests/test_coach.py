@@ -256,3 +256,43 @@ def test_the_advice_is_all_in_the_learners_language():
                 return
             game.apply(next_action(game, bots))
     pytest.fail("no position with a shown void")
+
+
+def _burying(seed: int) -> Game:
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not Phase.BURYING:
+        game.apply(next_action(game, bots))
+    return game
+
+
+def test_a_searching_declarer_buries_by_search():
+    """Above level 1 the declarer weighs its bury against others (each suit it could
+    empty, a bury with no points), played out with the call each leads to: its bury is
+    always one the game accepts, and on some deals it is not level 1's."""
+    from tutor.search import weigh_buries
+
+    changed = 0
+    for seed in range(12):
+        game = _burying(seed)
+        view = game.view(game.declarer)
+        searched = ComputerPlayer(game.declarer, seed, level=3, think=10).act(view)
+        plain = ComputerPlayer(game.declarer, seed).act(view)
+        assert searched is not None and game.can(searched)
+        changed += Counter(searched.cards) != Counter(plain.cards)
+    assert changed >= 1
+    with pytest.raises(TutorError, match="8 of the declarer's cards"):
+        weigh_buries(view, [(view.hand[:7], None)], rng=random.Random(0))
+    with pytest.raises(TutorError, match="before burying"):
+        weigh_buries(game.view((game.declarer + 1) % PLAYERS), [(view.hand[:8], None)], rng=random.Random(0))
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_searching_declarer_buries_from_its_own_cards_only(seed):
+    """The same 28 cards, other seats' hands swapped: the same bury and the same call."""
+    game = _burying(seed)
+    seat = game.declarer
+    other = _hidden_swap(game, seat)
+    first = ComputerPlayer(seat, seed, level=3, think=10)
+    second = ComputerPlayer(seat, seed, level=3, think=10)
+    assert first.act(game.view(seat)) == second.act(other.view(seat))

@@ -31,14 +31,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from tutor.cards import Card, Cards
+from tutor.cards import KITTY_SIZE, Card, Cards
 from tutor.combos import pair_runs
 from tutor.errors import TutorError
 from tutor.follow import legal_follows
 from tutor.game import Phase, SeatView
 from tutor.i18n import Text
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.simulation import Outcome, Policy, Simulation
+from tutor.simulation import Layout, Outcome, Policy, Simulation
 
 MAX_CANDIDATES: Final = 16
 """At most this many plays are searched; more (a long void follow) are sampled."""
@@ -211,17 +211,64 @@ def weigh_calls(view: SeatView, calls: Sequence[Card | None], rules: Ruleset = D
     ``view`` is the declarer's, in the calling phase (the kitty buried)."""
     if view.phase is not Phase.CALLING or view.seat != view.declarer or view.kitty is None:
         raise TutorError(Text("calls are weighed from the declarer's view once the kitty is buried"))
-    if not calls:
+    return _weigh_openings([_opening(view, view.hand, view.kitty, card) for card in calls], rules, rng, layouts, think)
+
+
+def weigh_buries(view: SeatView, options: Sequence[tuple[Sequence[Card], Card | None]],
+                 rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
+                 think: float | None = None) -> tuple[tuple[int, ...], ...]:
+    """As :func:`weigh_calls`, for the declarer about to bury (K1): each option is 8 of
+    its 28 cards to bury and the call it would then make (or None, a solo).
+
+    >>> from tutor.game import Game
+    >>> from tutor.strategy import ComputerPlayer, next_action
+    >>> game = Game(4)
+    >>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+    >>> while game.phase is not Phase.BURYING:
+    ...     _ = game.apply(next_action(game, bots))
+    >>> view = game.view(game.actor)
+    >>> low, high = sorted(view.hand, key=lambda c: c.index)[:8], sorted(view.hand, key=lambda c: c.index)[-8:]
+    >>> [len(r) for r in weigh_buries(view, [(low, None), (high, None)], rng=random.Random(0), layouts=3)]
+    [3, 3]
+    """
+    if view.phase is not Phase.BURYING or view.seat != view.declarer:
+        raise TutorError(Text("buries are weighed from the declarer's view, before burying"))
+    held = Counter(view.hand)
+    for bury, _ in options:
+        if len(bury) != KITTY_SIZE or Counter(bury) - held:
+            raise TutorError(Text("a bury is {count} of the declarer's cards, not {cards}", count=KITTY_SIZE,
+                                  cards=Cards(bury)))
+    openings = [_opening(view, tuple((held - Counter(bury)).elements()), bury, card) for bury, card in options]
+    return _weigh_openings(openings, rules, rng, layouts, think)
+
+
+def _opening(view: SeatView, hand: Sequence[Card], kitty: Sequence[Card], call: Card | None) -> SeatView:
+    """The declarer's view at the first lead, holding ``hand``, having buried ``kitty``
+    and called ``call`` (None: a solo)."""
+    sizes = tuple(len(hand) if seat == view.seat else size for seat, size in enumerate(view.hand_sizes))
+    return replace(view, phase=Phase.PLAYING, hand=tuple(hand), hand_sizes=sizes, kitty=tuple(kitty),
+                   actor=view.seat, to_play=view.seat, trick=(), tricks=(), forced_options=(), friend_card=call,
+                   solo=call is None, friend=None, friend_revealed=False)
+
+
+def _weigh_openings(openings: Sequence[SeatView], rules: Ruleset, rng: random.Random, layouts: int,
+                    think: float | None) -> tuple[tuple[int, ...], ...]:
+    """The seat's result in each layout, for each opening view (the same seat, the same
+    unseen cards), each played out from the first lead by the greedy policy on the same
+    layouts of the other hands."""
+    if not openings:
         raise TutorError(Text("a search needs at least one play to weigh"))
     start = time.process_time()
-    playing = replace(view, phase=Phase.PLAYING, actor=view.seat, to_play=view.seat, trick=(), tricks=(),
-                      forced_options=(), friend=None, friend_revealed=False)
-    simulations = [Simulation(replace(playing, friend_card=card, solo=card is None), rules) for card in calls]
-    results: list[list[int]] = [[] for _ in calls]
+    seat = openings[0].seat
+    simulations = [Simulation(opening, rules) for opening in openings]
+    results: list[list[int]] = [[] for _ in openings]
     for done in range(1, layouts + 1):
-        layout = simulations[0].deal(rng)  # the unseen cards do not depend on the call
-        for mine, simulation in zip(results, simulations):
-            mine.append(simulation.playout(layout, rng, policy="greedy").results[view.seat])
+        layout = simulations[0].deal(rng)  # the other hands do not depend on the opening
+        for mine, opening, simulation in zip(results, openings, simulations):
+            hands = tuple(Cards(opening.hand) if s == seat else hand for s, hand in enumerate(layout.hands))
+            assert opening.kitty is not None
+            mine.append(simulation.playout(Layout(hands, Cards(opening.kitty)), rng,
+                                           policy="greedy").results[seat])
         if think is not None and done >= 2 and time.process_time() - start > think:
             break
     return tuple(tuple(mine) for mine in results)
@@ -238,4 +285,5 @@ def _side(outcome: Outcome, seat: int) -> bool:
     return seat == outcome.declarer or seat == outcome.friend
 
 
-__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_calls"]
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_buries",
+           "weigh_calls"]

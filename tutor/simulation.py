@@ -283,7 +283,10 @@ class Simulation:
                     else:
                         play = (choice(suit or hand),)
                 elif len(lead) == 2 and lead[0] is lead[1]:
-                    play = self._follow_pair(hand, led, rng)
+                    if greedy and random_() >= _EXPLORE:
+                        play = self._greedy_pair(trick, hand, seat, sides)
+                    else:
+                        play = self._follow_pair(hand, led, rng)
                 else:
                     play = tuple(legal_follows(hand, lead, trump, rules=rules).random(rng))
             forced = ()
@@ -352,33 +355,44 @@ class Simulation:
         return play
 
     def _greedy_lead(self, hands: list[list[Card]], seat: int, rng: random.Random) -> tuple[Card, ...]:
-        """A card (or its pair) that no other hand can beat, the best such (a side suit's,
-        with points, high); else the lowest card of a side suit without points."""
+        """A card or a pair that no other hand can beat, the best such (a side suit's, a
+        pair, with points, high); else the lowest card of a side suit without points."""
         lane, order = self._lane, self._order
         hand = hands[seat]
         top: dict[int, int] = {}  # the highest card any other hand holds, by effective suit
+        top_pair: dict[int, int] = {}  # the highest pair any other hand holds, by effective suit
         holds: list[set[int]] = []  # the effective suits each other hand holds
         for other in range(PLAYERS):
             if other == seat:
                 continue
             suits: set[int] = set()
+            seen: set[Card] = set()
             for card in hands[other]:
                 card_lane, card_order = lane[card], order[card]
                 suits.add(card_lane)
                 if card_order > top.get(card_lane, -1):
                     top[card_lane] = card_order
+                if card in seen and card_order > top_pair.get(card_lane, -1):
+                    top_pair[card_lane] = card_order
+                seen.add(card)
             holds.append(suits)
         ruffable = {side for side in self._sides if any(side not in suits and TRUMP in suits for suits in holds)}
-        best: tuple[tuple[bool, int, int], Card] | None = None
+        best: tuple[tuple[bool, bool, int, int], Card] | None = None
+        counted: set[Card] = set()
         for card in hand:
             card_lane, card_order = lane[card], order[card]
-            if card_order >= top.get(card_lane, -1) and card_lane not in ruffable:  # B1, R1; a tie goes first (T6)
-                key = (card_lane != TRUMP, card.points, card_order)
+            if card_lane in ruffable:  # R1
+                continue
+            pair = card in counted
+            counted.add(card)
+            # B1: nobody holds a higher card (a higher pair, for a pair); a tie goes first (T6)
+            if card_order >= (top_pair if pair else top).get(card_lane, -1):
+                key = (card_lane != TRUMP, pair, card.points, card_order)
                 if best is None or key > best[0]:
                     best = (key, card)
         if best is not None:
             card = best[1]
-            return (card, card) if hand.count(card) == 2 else (card,)
+            return (card, card) if hand.count(card) == 2 and order[card] >= top_pair.get(lane[card], -1) else (card,)
         sides = [c for c in hand if lane[c] != TRUMP and not c.points] or hand
         low = min(order[c] for c in sides)
         return (rng.choice([c for c in sides if order[c] == low]),)
@@ -410,6 +424,58 @@ class Simulation:
         if winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning)):
             return min(winning, key=lambda c: cost(c) - 2 * c.points)
         return min(options, key=lambda c: (c.points, cost(c)))
+
+    def _greedy_pair(self, trick: list[tuple[int, tuple[Card, ...]]], hand: list[Card], seat: int,
+                     sides: list[bool]) -> tuple[Card, ...]:
+        """A legal follow to a pair lead (W1–W3) chosen as :meth:`_greedy_single` chooses:
+        points to a winning partner; the cheapest pair that takes the trick from the other
+        side (of the suit, or of trumps when out of it, R1) when it holds points or this is
+        the last play; else the cheapest cards."""
+        lane, order = self._lane, self._order
+        led = lane[trick[0][1][0]]
+        best, best_lane, best_order = 0, led, order[trick[0][1][0]]
+        for index in range(1, len(trick)):
+            a, b = trick[index][1]
+            if a is not b:
+                continue
+            if lane[a] == best_lane and order[a] > best_order:
+                best, best_order = index, order[a]
+            elif lane[a] == TRUMP and best_lane != TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[a]
+
+        def cost(card: Card) -> int:
+            return 30 + order[card] if lane[card] == TRUMP else order[card]
+
+        partner = sides[trick[best][0]] == sides[seat]
+        suit = [c for c in hand if lane[c] == led]
+        pairs = sorted({c for i, c in enumerate(suit) if c in suit[i + 1:]}, key=cost)
+        if not suit:
+            trumps = [c for c in hand if lane[c] == TRUMP]
+            pairs = sorted({c for i, c in enumerate(trumps) if c in trumps[i + 1:]}, key=cost) if led != TRUMP else []
+        if pairs:
+            if partner:
+                card = max(pairs, key=lambda c: (c.points, -cost(c))) if suit else None
+            else:
+                winning = [c for c in pairs if (lane[c] == best_lane and order[c] > best_order)
+                           or (lane[c] == TRUMP and best_lane != TRUMP)]
+                points = sum(c.points for _, cards in trick for c in cards)
+                take = winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning))
+                card = min(winning, key=lambda c: cost(c) - 2 * c.points) if take else \
+                    (min(pairs, key=lambda c: (c.points, cost(c))) if suit else None)
+            if card is not None:
+                return (card, card)
+        # no pair to play (or a ruff not worth it): two of the suit, else all of it and the rest
+        if partner:
+            def rank(c: Card) -> tuple[int, int]:
+                return (-c.points, cost(c))
+        else:
+            def rank(c: Card) -> tuple[int, int]:
+                return (c.points, cost(c))
+        chosen = sorted(suit, key=rank)[:2]
+        if len(chosen) < 2:
+            rest = sorted((c for c in hand if lane[c] != led), key=rank)
+            chosen += rest[:2 - len(chosen)]
+        return tuple(chosen)
 
     def _follow_pair(self, hand: list[Card], led: int, rng: random.Random) -> tuple[Card, ...]:
         """A random legal follow to a pair (W1–W3): a pair of the suit if one is held,

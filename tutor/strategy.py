@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Final
 
 from tutor.arguments import instance, seat as check_seat, whole
 from tutor.bidding import Declaration, check_declaration
-from tutor.cards import PLAYERS, Card
+from tutor.cards import KITTY_SIZE, PLAYERS, Card
 from tutor.combos import pair_runs, shape_of
 from tutor.follow import legal_follows
 from tutor.game import (
@@ -47,7 +47,7 @@ from tutor.errors import TutorError
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.search import Found, edge, search, weigh_calls
+from tutor.search import Found, edge, search, weigh_buries, weigh_calls
 from tutor.simulation import unseen_cards
 from tutor.trick import trick_winner
 
@@ -136,7 +136,44 @@ class ComputerPlayer:
         return Declare(self.seat, best[1]) if best else None
 
     def bury(self, view: SeatView) -> Bury:
-        """Bury the weakest cards, emptying short side suits, keeping points (K1)."""
+        """Bury 8 cards (K1): the weakest, emptying short side suits, keeping points; above
+        level 1, that bury weighed against emptying each other short side suit and against
+        burying no points, each with the call it leads to, played out from the first lead
+        (:func:`weigh_buries`)."""
+        ranked = self._bury_ranking(view)
+        choice = tuple(ranked[:KITTY_SIZE])
+        settings = LEVEL_SETTINGS[self.level]
+        if not settings.layouts:
+            return Bury(self.seat, choice)
+        trump = view.trump
+        assert trump is not None
+        options = [choice]
+        lanes = Counter(trump.lane(c) for c in ranked)
+        for lane in sorted((lane for lane in lanes if lane != TRUMP and lanes[lane] <= KITTY_SIZE),
+                           key=lambda lane: lanes[lane])[:3]:  # empty this side suit, then the weakest
+            options.append(tuple([c for c in ranked if trump.lane(c) == lane]
+                                 + [c for c in ranked if trump.lane(c) != lane])[:KITTY_SIZE])
+        pointless = [c for c in ranked if not c.points]
+        if len(pointless) >= KITTY_SIZE:
+            options.append(tuple(pointless[:KITTY_SIZE]))
+        buries = list({tuple(sorted(option, key=lambda c: c.index)): option for option in options}.values())
+        if len(buries) == 1:
+            return Bury(self.seat, choice)
+        calls = []
+        for bury in buries:
+            rest = tuple((Counter(view.hand) - Counter(bury)).elements())
+            call = self._heuristic_call(replace(view, phase=Phase.CALLING, hand=rest, kitty=bury))
+            calls.append(call.card if isinstance(call, Call) else None)
+        results = weigh_buries(view, list(zip(buries, calls)), self.rules, rng=self.search_rng,
+                               layouts=settings.layouts, think=self.think)
+        best = max(range(len(buries)), key=lambda i: sum(results[i]))
+        gain, error = edge(results[best], results[0])
+        return Bury(self.seat, buries[best] if best and gain > settings.sureness * error else choice)
+
+    @staticmethod
+    def _bury_ranking(view: SeatView) -> list[Card]:
+        """The declarer's 28 cards, the first to bury first: low side cards of short
+        suits, keeping aces, pairs, points and trumps."""
         trump = view.trump
         assert trump is not None
         hand = list(view.hand)
@@ -151,8 +188,7 @@ class ComputerPlayer:
             value += 3 * lengths[lane] + 6 * card.points / 5
             return value
 
-        ranked = sorted(hand, key=keep_value)
-        return Bury(self.seat, tuple(ranked[:8]))
+        return sorted(hand, key=keep_value)
 
     def call(self, view: SeatView) -> Call | Solo:
         """Call the friend or go solo (F1–F5): by the heuristics, and above level 1 by
