@@ -175,12 +175,17 @@ def clean(out: object, given: object) -> None:
 # ------------------------------------------------------------------ the widgets
 
 
+def _seeds(kind: str) -> range:
+    """Seeds to look for each answer kind in (the coach's drills, which search, are all choices)."""
+    return range(80) if not KINDS[kind].advice else range(2)
+
+
 def _seed(kind: str, answer: AnswerKind) -> int:
-    return next(s for s in range(80) if generate(kind, s, 1).answer is answer)
+    return next(s for s in _seeds(kind) if generate(kind, s, 1).answer is answer)
 
 
 DRILL_TARGETS = [(kind, answer) for kind in KINDS for answer in AnswerKind
-                 if any(generate(kind, s, 1).answer is answer for s in range(80))]
+                 if any(generate(kind, s, 1).answer is answer for s in _seeds(kind))]
 
 
 @cache
@@ -285,7 +290,7 @@ SPECIAL_NUMBERS: list[Any] = [
     0.5, -0.0, 3.0, 1e300, -1e300, float("inf"), float("-inf"), float("nan"),
 ]
 FIELDS = ["type", "method", "check_id", "answer", "selected", "progress", "verb", "cards", "option", "text",
-          "actions", "version", "value", "state", "content", "data", "buffer_paths"]
+          "actions", "version", "value", "state", "content", "data", "buffer_paths", "level"]
 
 scalars = st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20),
@@ -367,7 +372,7 @@ def unreadable_store(stored: object) -> bool:
 
 DRILL_TYPES = ("check", "hint", "retry", "next", "reset", "sync", "dismiss_note", "reveal", "level")
 TABLE_TYPES = ("step", "act", "declare", "pass", "solo", "hint", "coach_review", "export", "import", "restart", "new",
-               "stop_to_declare")
+               "stop_to_declare", "opponents")
 
 
 def expect_refusals(page: Page, content: object, before: Callable[..., dict[str, Any]]) -> None:
@@ -435,6 +440,8 @@ def expect_refusals(page: Page, content: object, before: Callable[..., dict[str,
                 assert page.snapshot() == before()
         elif kind == "stop_to_declare" and not isinstance(content.get("value"), bool):
             assert page.snapshot() == before()
+        elif kind == "opponents" and not (type(content.get("level")) is int and content["level"] in (1, 2, 3)):
+            assert page.snapshot() == before(), "a level that is none was taken"
     elif isinstance(w, CourseMap):
         if unreadable_store(content.get("progress")):
             assert page.snapshot("html") == before("html")
@@ -515,6 +522,7 @@ table_contents = st.one_of(
     st.builds(lambda v, c, s: {"type": "act", "verb": v, "cards": c, "selected": s},
               st.sampled_from(["play", "bury", "call"]), st.lists(card_text, max_size=10), selections),
     st.builds(lambda o: {"type": "declare", "option": o}, json_values),
+    st.builds(lambda level: {"type": "opponents", "level": level}, json_values | st.sampled_from([1, 2, 3, 0, 4])),
 )
 
 comm_messages = st.one_of(

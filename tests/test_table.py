@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor.errors import IllegalActionError, TutorError
+from tutor.errors import IllegalActionError, TutorError, shown
 from tutor.follow import check_follow
 from tutor.game import (
     Bury,
@@ -28,8 +28,8 @@ from tutor.game import (
 )
 from tutor.record import export_hand, import_hand
 from tutor.coach import advise
-from tutor.strategy import ComputerPlayer
-from widgets.table import Table, check_seed, seed_from_query
+from tutor.strategy import LEVELS, ComputerPlayer
+from widgets.table import OFFERED_LEVELS, Table, check_level, check_seed, seed_from_query
 
 
 def send(widget: Any, content: object) -> None:
@@ -385,6 +385,8 @@ def _said(table: Table) -> list[str]:
     said += [seat["name"] for seat in state["seats"]] + [role for seat in state["seats"] for role in seat["roles"]]
     said += [option["label"] for option in state["options"]] + list(state["log"])
     said += [table.hint_text, table.feedback.get("reason", ""), table.load_error]
+    opponents = state["opponents"]
+    said += [opponents["text"], opponents["note"]] + [t for c in opponents["choices"] for t in (c["label"], c["explain"])]
     score = state.get("score")
     if score:
         said += [*score["lines"], score["explain"], score["verdict"]]
@@ -398,6 +400,7 @@ def test_a_whole_hand_in_chinese_has_no_english(lang: str) -> None:
     from leaks import english_words
 
     table = Table(SEED, lang=lang, pause_ms=0, deal_ms=0)
+    send(table, {"type": "opponents", "level": 3})  # from the next hand: the table says so, in Chinese
     said: list[str] = list(table.labels.values())
     refusals: list[str] = []
 
@@ -494,6 +497,14 @@ WIDGET_SENTENCES = {
     "This hand file could not be read: it is too large, or not a text file.",
     "This hand file could not be read: it is far too long.",
     "This hand file could not be read: it is not a hand file of this course.",
+    # the computer players' level (the table's setting, not the game): its choices, explained
+    "rules of thumb", "think a little", "think hard", "Level {level}: {name}", "Opponents: level {level} ({name})",
+    "Level {level} ({name}) from the next hand; this hand goes on at level {current}.",
+    "They play at once, by simple rules of thumb. The best place to start.",
+    "Before each card they imagine a few ways the hidden cards could lie and try their choices out. Harder to beat.",
+    "They imagine many more ways the hidden cards could lie before each card, and take a moment to think. "
+    "The strongest.",
+    "the opponents' level is one of {levels}, not {value}",
 }
 """What the widget itself may say: its labels and what it makes of the page's input and
 of a hand file; every sentence about the game is tutor.narration's."""
@@ -555,3 +566,89 @@ def test_the_table_shows_the_games_turn_and_what_it_allows() -> None:
     assert (Phase.FINISHED, "done") in checked
     said = [narration.happened(r, table.game.view(0)) for e in table.game.events for r in e.results]
     assert table.state["log"] == [str(s) for s in said if s is not None][-8:]
+
+
+# ------------------------------------------------------------------ the computer players' level
+
+
+def levels(table: Table) -> set[int]:
+    return {bot.level for bot in table.bots.values()}
+
+
+def test_the_opponents_level_applies_from_the_next_hand_only() -> None:
+    assert OFFERED_LEVELS == LEVELS  # every level the computer players have is offered
+    table = Table(SEED, pause_ms=0, deal_ms=0, stop_to_declare=False)
+    assert levels(table) == {1} and table.state["opponents"]["text"] == "Opponents: level 1 (rules of thumb)"
+    assert [c["level"] for c in table.state["opponents"]["choices"]] == list(LEVELS)
+    assert all(c["explain"] for c in table.state["opponents"]["choices"])
+    assert table.run() == "learner"
+    bots, history = dict(table.bots), tuple(table.game.history)
+
+    send(table, {"type": "opponents", "level": 3})  # as the page sends it
+    assert table.next_level == 3 and table.level == 1
+    assert table.bots == bots and levels(table) == {1} and table.game.history == history  # this hand: unchanged
+    shown = table.state["opponents"]
+    assert shown["level"] == 1 and shown["next"] == 3 and shown["text"] == "Opponents: level 1 (rules of thumb)"
+    assert shown["note"] == "Level 3 (think hard) from the next hand; this hand goes on at level 1."
+    assert table.feedback == {}
+
+    send(table, {"type": "new"})
+    assert levels(table) == {3} and table.level == 3 and set(table.bots) == {1, 2, 3, 4}
+    assert table.state["opponents"]["text"] == "Opponents: level 3 (think hard)"
+    assert table.state["opponents"]["note"] == ""
+    assert table.run() == "learner" and table.game.history  # level 3 players play (their first moves)
+
+    table.choose_level(2)
+    send(table, {"type": "restart"})  # the same deal again is a next hand too
+    assert levels(table) == {2} and table.state["opponents"]["text"] == "Opponents: level 2 (think a little)"
+    record = table.export(actions=False)
+    table.choose_level(1)
+    send(table, {"type": "import", "text": record})  # and so is a hand file opened
+    assert table.load_error == "" and levels(table) == {1}
+
+    assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=2)) == {2}
+    assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=3, record=record)) == {3}
+
+
+def test_same_level_same_seed_same_computer_players() -> None:
+    first, second = (Table(SEED, pause_ms=0, deal_ms=0, level=2, stop_to_declare=False) for _ in range(2))
+    assert first.run() == second.run() == "learner"
+    assert first.game.history == second.game.history
+    assert all(bot.level == 2 and bot.seat == seat for seat, bot in first.bots.items())
+
+
+@pytest.mark.parametrize("bad", [0, 4, -1, 10**100, 10**5000, True, False, 3.0, "3", "x" * 10**6, None, [3],
+                                 {"level": 3}, float("nan")],
+                         ids=lambda bad: shown(bad)[:12])
+def test_a_level_that_is_none_is_refused(bad: object) -> None:
+    with pytest.raises(TutorError, match="the opponents' level is one of 1, 2, 3, not "):
+        Table(SEED, pause_ms=0, deal_ms=0, level=bad)  # type: ignore[arg-type]
+    with pytest.raises(TutorError):
+        check_level(bad)
+    table = Table(SEED, pause_ms=0, deal_ms=0, level=2)
+    state = dict(table.state)
+    with pytest.raises(TutorError):
+        table.choose_level(bad)  # type: ignore[arg-type]
+    assert table.next_level == 2 and table.state == state
+    assert str(pytest.raises(TutorError, check_level, 7).value) == "the opponents' level is one of 1, 2, 3, not 7"
+
+
+def test_tampered_level_messages_change_nothing() -> None:
+    table = Table(SEED, pause_ms=0, deal_ms=0, stop_to_declare=False)
+    table.run()
+    send(table, {"type": "opponents", "level": 2})
+    assert table.next_level == 2  # the page's own message is taken
+    state, bots, feedback = dict(table.state), dict(table.bots), dict(table.feedback)
+    for junk in ({"type": "opponents"}, {"type": "opponents", "level": None}, {"type": "opponents", "level": "3"},
+                 {"type": "opponents", "level": 3.0}, {"type": "opponents", "level": True},
+                 {"type": "opponents", "level": 0}, {"type": "opponents", "level": 4},
+                 {"type": "opponents", "level": -1}, {"type": "opponents", "level": 10**400},
+                 {"type": "opponents", "level": [3]}, {"type": "opponents", "level": {"level": 3}},
+                 {"type": "opponents", "value": 3}, {"type": "level", "level": 3},
+                 {"type": "opponents", "level": float("nan")}, {"type": "opponents", "level": "x" * 100_000},
+                 {"type": "opponents", "level": 2}):  # the level already chosen: nothing to do
+        send(table, junk)
+        assert table.next_level == 2 and table.level == 1, junk
+        assert table.state == state and table.bots == bots and table.feedback == feedback, junk
+    send(table, {"type": "new"})
+    assert levels(table) == {2}

@@ -71,6 +71,8 @@ LESSONS: Final[tuple[LessonInfo, ...]] = (
     LessonInfo("09-scoring", N_("The last trick, kitty capture and scoring"),
                ("X1", "X2", "S1", "S2", "S3", "S4"), ("score",)),
     LessonInfo("10-play", N_("Play a hand"), ("D1", "K1", "F1", "L3", "W2", "R1", "B1", "X2", "S1"), ()),
+    LessonInfo("11-playing-well", N_("Playing well: counting, the friend and the coach"),
+               ("W2", "C3", "F1", "F5", "S2"), ("count", "advice")),
 )
 
 

@@ -466,7 +466,7 @@ def hint(action: Action | None, view: SeatView) -> Text:
 # ---------------------------------------------------------------- the coach (advice, not rules)
 
 
-def _signed(value: float) -> str:
+def signed(value: float) -> str:
     """An average result as the table says it: ``'+1.2'``, ``'−0.4'``, ``'0.0'``."""
     text = f"{abs(value):.1f}"
     return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
@@ -495,18 +495,50 @@ def advice(given: Advice) -> tuple[Text, ...]:
                   count=found.layouts)]
     best = found.best
     lines.append(Text("Best: {cards} — expected {value}; your side takes this trick {share}% of the time.",
-                      cards=best.play, value=_signed(best.expected), share=round(100 * best.trick_share)))
+                      cards=best.play, value=signed(best.expected), share=round(100 * best.trick_share)))
     others = [v for v in found.values[1:SHOWN] if v.play != best.play]
     for other in others:
         lines.append(Text("Or {cards} — expected {value}; your side takes the trick {share}% of the time.",
-                          cards=other.play, value=_signed(other.expected), share=round(100 * other.trick_share)))
+                          cards=other.play, value=signed(other.expected), share=round(100 * other.trick_share)))
     chosen = given.chosen
     if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]]:
-        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play, value=_signed(chosen.expected)))
+        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play, value=signed(chosen.expected)))
+    return (*lines, *situation(view))
+
+
+def you_are(view: SeatView) -> Text:
+    """Which seat the learner holds and their side, as far as they know (F2, F6).
+
+    >>> from dataclasses import replace
+    >>> from tutor.game import Game
+    >>> view = replace(Game(7).view(3), phase=Phase.PLAYING, declarer=4)
+    >>> you_are(view), you_are(replace(view, friend=3)), you_are(replace(view, declarer=3))
+    ('You are seat 3; the declarer is seat 4.', "You are seat 3, the declarer's friend; the declarer is seat 4.", 'You are seat 3, the declarer.')
+    """
+    seat, declarer = view.seat, view.declarer
+    if seat == declarer:
+        return Text("You are seat {seat}, the declarer.", seat=seat)
+    if view.friend == seat:
+        return Text("You are seat {seat}, the declarer's friend; the declarer is seat {declarer}.", seat=seat,
+                    declarer=declarer)
+    if view.solo or view.friend is not None:
+        return Text("You are seat {seat}, an attacker; the declarer is seat {declarer}.", seat=seat, declarer=declarer)
+    return Text("You are seat {seat}; the declarer is seat {declarer}.", seat=seat, declarer=declarer)
+
+
+def situation(view: SeatView) -> tuple[Text, ...]:
+    """What a player counts before choosing a play: the points on the table, the seats
+    known to be out of a suit (W2) and whether the friend is known (F6).
+
+    >>> from tutor.game import Game
+    >>> [str(line) for line in situation(Game(7).view(0))]
+    ['The friend is not known yet.']
+    """
+    lines = []
     on_table = sum(points(cards) for _, cards in view.trick)
     if view.trick:
         lines.append(Text.plural("On the table: {count} point.", "On the table: {count} points.", count=on_table))
-    voids = sorted(shown_voids(view))
+    voids = sorted((seat, lane) for seat, lane in shown_voids(view) if seat != view.seat)
     if voids:
         out = [Text("{who} has no {suit}", who=who(seat, view.seat), suit=Trump.suit_name(lane)) for seat, lane in voids]
         lines.append(Text("Known to be out of a suit: {voids}.", voids=and_list(out)))
@@ -516,8 +548,10 @@ def advice(given: Advice) -> tuple[Text, ...]:
         lines.append(Text("The friend is known: {who} (F6).", who=who(view.friend, view.seat)))
     elif view.friend == view.seat:
         lines.append(Text("You are the friend: you hold the called card {card} (F6).", card=view.friend_card))
-    else:
+    elif view.friend_card is not None:
         lines.append(Text("The friend is not known yet: whoever plays {card} first (F6).", card=view.friend_card))
+    else:
+        lines.append(Text("The friend is not known yet."))
     return tuple(lines)
 
 
@@ -550,14 +584,14 @@ def decision_line(decision: Decision) -> Text:
                     cards=decision.played)
     return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
                 "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
-                cost=format(decision.cost, ".1f"), best=_signed(best.expected), mine=_signed(played.expected),
+                cost=format(decision.cost, ".1f"), best=signed(best.expected), mine=signed(played.expected),
                 why=why_better(decision))
 
 
 def weighed_play(value: PlayValue) -> Text:
     """One play the coach weighed: ``'♠3: expected −0.4, the trick 20% of the time'``."""
     return Text("{cards}: expected {value}, your side takes the trick {share}% of the time", cards=value.play,
-                value=_signed(value.expected), share=round(100 * value.trick_share))
+                value=signed(value.expected), share=round(100 * value.trick_share))
 
 
 def review_waits() -> Text:
@@ -576,7 +610,7 @@ def review_heading(decisions: Sequence[Decision]) -> Text:
 
 
 __all__ = [
-    "advice", "decision_line", "review_heading", "review_waits", "weighed_play", "why_better", "declaration", "declare_option", "declarer_chosen", "friend", "happened", "hint", "phase", "review", "roles",
+    "advice", "decision_line", "signed", "situation", "you_are", "review_heading", "review_waits", "weighed_play", "why_better", "declaration", "declare_option", "declarer_chosen", "friend", "happened", "hint", "phase", "review", "roles",
     "score_lines", "seat_name", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn", "verdict",
     "who",
 ]

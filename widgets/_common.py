@@ -44,6 +44,7 @@ LABELS: Final = {
     "wrong": N_("Wrong."),
     "unreadable": N_("That answer could not be checked:"),
     "rule": N_("Rule {rule}"),
+    "advice": N_("Advice, not a rule"),
     "answer_one": N_("Correct answer:"),
     "answers": N_("Correct answers:"),
     "answers_some": N_("{shown} of {count} correct answers:"),

@@ -292,6 +292,7 @@ class DrillPlayer(PageWidget):
             else self.tr("{title} · level {level}", title=name, level=drill.level),
             "question": drill.question,
             "rules": list(drill.rules),
+            "advice": drill.advice,
             "answer": drill.answer.value,
             "pick": drill.pick,
             "choices": [{"key": c.key, "label": c.label} for c in drill.choices],

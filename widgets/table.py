@@ -15,7 +15,9 @@ was asked from; a stale step is ignored), ``act`` (``verb``: play, bury or call;
 race), ``declare`` (``option``: an index into the offered declarations), ``pass``,
 ``solo``, ``hint``, ``export`` (``actions``: whole hand or the deal only), ``import``
 (``text``), ``restart`` (same deal), ``new`` (a fresh deal), ``stop_to_declare``
-(``value``: true or false); the page sets ``selected``, ``pause_ms`` and ``deal_ms``.
+(``value``: true or false), ``opponents`` (``level``: one of :data:`tutor.strategy.LEVELS`,
+the computer players' level from the next hand dealt); the page sets ``selected``,
+``pause_ms`` and ``deal_ms``.
 Anything else or anything malformed is ignored or answered with a note in the widget (a
 refusal naming the rule, a hand file that cannot be read), and changes nothing else —
 never a traceback, never Python's own words (see :class:`widgets._common.PageWidget`).
@@ -43,7 +45,7 @@ from tutor.coach import Decision
 from tutor.cards import KITTY_SIZE, PLAYERS, Card, format_cards
 from tutor.course import MAX_SEED as COURSE_MAX_SEED
 from tutor.display import cards_html, trick_html
-from tutor.errors import IllegalActionError, TutorError
+from tutor.errors import IllegalActionError, TutorError, shown
 from tutor.game import (
     Bury,
     Call,
@@ -67,7 +69,7 @@ from tutor.order import Trump
 from tutor.record import export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import side_name
-from tutor.strategy import ComputerPlayer, next_action
+from tutor.strategy import LEVELS, ComputerPlayer, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
     translator
 
@@ -84,6 +86,23 @@ MAX_CARD_TEXT: Final = 8
 """A picked card's text is at most this long (``♠10`` is three characters)."""
 MAX_PAUSE_MS: Final = 10_000
 """The page may set a pause of 0 to this many milliseconds."""
+
+LEVEL_NAMES: Final = {
+    1: N_("rules of thumb"),
+    2: N_("think a little"),
+    3: N_("think hard"),
+}
+"""Each level of the computer players (:data:`tutor.strategy.LEVELS`) in a few words."""
+LEVEL_EXPLAINED: Final = {
+    1: N_("They play at once, by simple rules of thumb. The best place to start."),
+    2: N_("Before each card they imagine a few ways the hidden cards could lie and try their choices "
+          "out. Harder to beat."),
+    3: N_("They imagine many more ways the hidden cards could lie before each card, and take a moment "
+          "to think. The strongest."),
+}
+"""What each level means, for a newcomer."""
+OFFERED_LEVELS: Final = tuple(level for level in LEVELS if level in LEVEL_NAMES and level in LEVEL_EXPLAINED)
+"""The levels the learner may choose (every one of :data:`tutor.strategy.LEVELS`)."""
 
 TABLE_LABELS: Final = {
     "hand": N_("Your hand"),
@@ -131,6 +150,8 @@ TABLE_LABELS: Final = {
     "kitty": N_("The kitty"),
     "paused": N_("Paused."),
     "ms": N_("{ms} ms"),
+    "opponents": N_("Opponents"),
+    "opponents_when": N_("A new choice applies from the next hand dealt; the hand in progress stays as it began."),
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
 
@@ -142,7 +163,10 @@ class Table(PageWidget):
 
     ``seed`` decides the deal and the computer players' choices (same seed, same game);
     ``None`` draws a fresh one. ``record`` is a hand file's text (:func:`export_hand`) to
-    start from instead.
+    start from instead. ``level`` is the computer players' level
+    (:data:`tutor.strategy.LEVELS`); the learner may choose another, which applies from
+    the next hand dealt (:meth:`choose_level`). :attr:`level` is the level of the hand
+    in progress, :attr:`next_level` the one chosen for the next.
     """
 
     _esm = ESM
@@ -174,13 +198,16 @@ class Table(PageWidget):
 
     def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
-                 record: str | None = None, four_colour: bool = False, **kwargs: Any) -> None:
+                 record: str | None = None, four_colour: bool = False, level: int = 1, **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
         language (:func:`tutor.i18n.current`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
             raise TutorError(Text("seats are numbered 0–4, not {seat} (C4)", seat=repr(seat)[:40]))
         self.seat = seat
+        self.next_level = check_level(level)
         self.tr = translator(lang)
+        self._levels = [{"level": n, "label": self.tr("Level {level}: {name}", level=n, name=self.tr(LEVEL_NAMES[n])),
+                         "explain": self.tr(LEVEL_EXPLAINED[n])} for n in OFFERED_LEVELS]
         self.rules = rules
         self._version = 0
         self._order: list[Card] = []
@@ -195,8 +222,11 @@ class Table(PageWidget):
     # ------------------------------------------------------------ the flow
 
     def _start(self, game: Game, note: str = "") -> None:
+        """Begin a hand: its computer players at the level chosen last (:attr:`next_level`)."""
         self.game = game
-        self.bots = {s: ComputerPlayer(s, game.seed, game.rules) for s in range(PLAYERS) if s != self.seat}
+        self.level = self.next_level
+        self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level)
+                     for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
         self._offered: set[tuple[Card, ...]] = set()
         self._offer = False
@@ -357,8 +387,17 @@ class Table(PageWidget):
         self._publish()
         return True
 
+    def choose_level(self, level: int) -> None:
+        """The computer players' level (:data:`tutor.strategy.LEVELS`) from the next hand
+        dealt (a new deal, the same deal again or a hand file opened): the hand in
+        progress is played to the end as it began. A level that is none is refused with
+        :class:`TutorError`, and nothing changes."""
+        self.next_level = check_level(level)
+        self._publish()
+
     def restart(self) -> None:
-        """The same deal from the start (same seed, same computer players)."""
+        """The same deal from the start (same seed; the computer players at the level
+        chosen last: with the same level, the same game)."""
         self._start(Game(self.game.seed, self.game.rules, self.game.deck))
 
     def new_deal(self, seed: int | None = None) -> None:
@@ -500,6 +539,7 @@ class Table(PageWidget):
             "kitty_html": cards_html(view.kitty, trump=trump, tr=tr, style=False) if view.kitty else "",
             "log": self._log[-8:], "plays": self._plays, "deal_number": game.deal_number,
             "forced": [format_cards(o) for o in view.forced_options],
+            "opponents": self._opponents_state(),
         }
         if finished:
             state["score"] = self._score(view)
@@ -511,6 +551,20 @@ class Table(PageWidget):
                 self.hand = payload
                 self.selected = []
             self.state = state
+
+    def _opponents_state(self) -> dict[str, Any]:
+        """The computer players' level: this hand's, the one chosen for the next hand, the
+        choices (each explained) and a line for the table's header."""
+        tr, level, chosen = self.tr, self.level, self.next_level
+        state: dict[str, Any] = {
+            "level": level, "next": chosen, "choices": self._levels,
+            "text": tr("Opponents: level {level} ({name})", level=level, name=tr(LEVEL_NAMES[level])),
+            "note": "",
+        }
+        if chosen != level:
+            state["note"] = tr("Level {level} ({name}) from the next hand; this hand goes on at level {current}.",
+                               level=chosen, name=tr(LEVEL_NAMES[chosen]), current=level)
+        return state
 
     def _score(self, view: SeatView) -> dict[str, Any]:
         """The score box: the breakdown and the results (:func:`tutor.narration.score_lines`)."""
@@ -611,6 +665,10 @@ class Table(PageWidget):
                     self.stop_to_declare = value
                     if not value and self._offer:
                         self.pass_declaration()
+            elif kind == "opponents":
+                level = content.get("level")  # the page offers only LEVELS: anything else is ignored
+                if type(level) is int and level in OFFERED_LEVELS and level != self.next_level:
+                    self.choose_level(level)
         except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
             problem = problem_of(error)
             self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
@@ -657,6 +715,18 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def check_level(level: object) -> int:
+    """The computer players' level given by a caller: one of :data:`OFFERED_LEVELS`.
+
+    >>> check_level(3)
+    3
+    """
+    if type(level) is not int or level not in OFFERED_LEVELS:
+        raise TutorError(Text("the opponents' level is one of {levels}, not {value}",
+                              levels=", ".join(map(str, OFFERED_LEVELS)), value=shown(level)))
+    return level
+
+
 def seed_from_query(query: str | None) -> int | None:
     """The ``seed`` of a page's query string, if it is a valid one (else None).
 
@@ -674,4 +744,4 @@ def seed_from_query(query: str | None) -> int | None:
         return None
 
 
-__all__ = ["Table", "check_seed", "fresh_seed", "seed_from_query"]
+__all__ = ["Table", "check_level", "check_seed", "fresh_seed", "seed_from_query"]

@@ -212,3 +212,67 @@ def test_the_deal_runs_at_its_pace_and_can_be_paused(context: Any, voila_server:
     page.wait_for_function(f"Number(document.querySelector('[data-qd=table]').dataset.version) > {frozen}")
     page.select_option("[data-qd=deal-speed]", "0")
     page.wait_for_function("document.querySelector('[data-qd=table]').dataset.phase !== 'dealing'", timeout=30_000)
+
+
+def test_the_learner_chooses_the_opponents_level_for_the_next_hand(context: Any, voila_server: Any,
+                                                                    screenshot: Any) -> None:
+    """Level 3 chosen during a hand: that hand goes on at level 1 (the page says so); the
+    next deal is played at level 3 — shown in the table's header — for at least a trick."""
+    page = _open(context, voila_server, f"seed={SEED}&pause=0&deal=0&stop=0")
+    table = page.locator("[data-qd=table]")
+    header = page.locator("[data-qd=table] [data-qd=opponents]")
+    assert header.inner_text() == "Opponents: level 1 (rules of thumb)"
+    choice = page.locator("[data-qd=opponents-choice]")
+    assert choice.locator("legend").inner_text() == "Opponents"
+    assert "from the next hand" in choice.locator("[data-qd=opponents-when]").inner_text()
+    radios = choice.locator("[data-qd=opponents-level]")
+    assert radios.count() == 3 and radios.nth(0).is_checked()
+    names = [label.inner_text() for label in choice.locator(".qt-level-name").all()]
+    assert names == ["Level 1: rules of thumb", "Level 2: think a little", "Level 3: think hard"]
+    assert all(e.inner_text() for e in choice.locator(".qt-level-explain").all())  # each explained
+
+    page.check("[data-qd=opponents-level][data-level='3']")
+    note = choice.locator("[data-qd=opponents-note]")
+    note.wait_for(state="visible")
+    page.wait_for_function("document.querySelector('[data-qd=opponents-note]').textContent.includes('think hard')")
+    assert note.inner_text() == "Level 3 (think hard) from the next hand; this hand goes on at level 1."
+    assert header.inner_text() == "Opponents: level 1 (rules of thumb)"  # the hand in progress is unchanged
+    assert radios.nth(2).is_checked()
+    screenshot(page, "chosen")
+
+    page.click("[data-qd=new]")
+    page.wait_for_function("document.querySelector('[data-qd=table] [data-qd=opponents]').textContent"
+                           " === 'Opponents: level 3 (think hard)'")
+    assert note.inner_text() == "" and radios.nth(2).is_checked()
+    version = _version(page)
+    played = False
+    for _ in range(40):  # until the learner has played and a whole trick (5 plays) is on the table
+        waiting = _wait_learner(page, version)
+        version = _version(page)
+        plays = int(table.get_attribute("data-plays") or 0)
+        if waiting == "done" or (played and plays >= 5):
+            break
+        if waiting == "declare":
+            page.click("[data-qd=pass]")
+            continue
+        phase = table.get_attribute("data-phase")
+        page.click("[data-qd=hint]")
+        page.wait_for_function("document.querySelector('[data-qd=hint-text]').textContent !== ''", timeout=60_000)
+        selected = page.locator("[data-qd=hand]").get_attribute("data-selected") or ""
+        if phase == "calling" and not selected:
+            page.click("[data-qd=solo]")  # the hint's "go solo"
+        else:
+            page.click(f"[data-qd={'bury' if phase == 'burying' else 'call' if phase == 'calling' else 'play'}]")
+            played = played or phase == "playing"
+        if played:  # wait for the computer players to finish the trick (or the learner's turn again)
+            page.wait_for_function(
+                """v => { const t = document.querySelector('[data-qd=table]');
+                   return Number(t.dataset.version) > v && (Number(t.dataset.plays) >= 5
+                     || ['learner', 'done'].includes(t.dataset.waiting)); }""", arg=version, timeout=30_000)
+    else:
+        raise AssertionError("no trick was played")
+    assert played and int(table.get_attribute("data-plays") or 0) >= 5
+    assert page.locator("[data-qd=feedback][data-result=refused]").count() == 0
+    assert header.inner_text() == "Opponents: level 3 (think hard)"
+    assert "Traceback" not in page.content()
+    screenshot(page, "level-3-trick")

@@ -14,7 +14,7 @@ picks the form: ``FORMS[seed % len(FORMS)]``).
 >>> generate("chess", 1)
 Traceback (most recent call last):
 ...
-tutor.drills.common.DrillError: unknown drill kind 'chess'; choose one of points, tractor, follow, ruff, throw, trick, declare, friend, score
+tutor.drills.common.DrillError: unknown drill kind 'chess'; choose one of points, tractor, follow, ruff, throw, trick, declare, friend, score, count, advice
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from tutor.drills import declare, follow, friend, points, ruff, score, throw, tractor, trick
+from tutor.drills import advice, count, declare, follow, friend, points, ruff, score, throw, tractor, trick
 from tutor.drills.base import AnswerKind, Choice, Drill, Feedback, Table
 from tutor.drills.common import LEVELS, SEEDS, DrillError, GenerationError
 from tutor.errors import TutorError, shown
@@ -41,6 +41,8 @@ class KindInfo:
     levels: tuple[int, ...]
     forms: tuple[str, ...]
     make: Callable[[int, int, random.Random, Translator], Drill]
+    advice: bool = False
+    """True for the coach's drills: their answers are advice (the search's), not rules."""
 
 
 KINDS: Final = MappingProxyType({
@@ -54,6 +56,8 @@ KINDS: Final = MappingProxyType({
                         declare.FORMS, declare.make),
     "friend": KindInfo(N_("Call a friend"), ("F1", "F2", "F3", "F6"), LEVELS, friend.FORMS, friend.make),
     "score": KindInfo(N_("Kitty and score"), ("X1", "X2", "S1", "S2", "S3", "S4"), LEVELS, score.FORMS, score.make),
+    "count": KindInfo(N_("Count points and voids"), ("W2", "C3"), LEVELS, count.FORMS, count.make),
+    "advice": KindInfo(N_("The coach's advice"), (), LEVELS, advice.FORMS, advice.make, advice=True),
 })
 """Kind key -> :class:`KindInfo` (title in English, marked for the catalog; say it with
 ``tr(info.title)``)."""

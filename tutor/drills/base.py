@@ -4,7 +4,7 @@ A drill is a question made from a seed: the position to show (hand, trump, cards
 the table, other cards), the kind of answer expected, staged hints, and
 :meth:`Drill.check`, which asks the rules module and returns :class:`Feedback`.
 Every kind (``tutor.drills.points``, ``follow``, ``ruff``, ``throw``, ``tractor``,
-``trick``, ``declare``, ``friend``, ``score``) makes a :class:`Drill`; the widgets show one and pass the
+``trick``, ``declare``, ``friend``, ``score``, ``count``, ``advice``) makes a :class:`Drill`; the widgets show one and pass the
 learner's answer to ``check``; they decide nothing.
 
 >>> from dataclasses import replace
@@ -121,6 +121,10 @@ class Drill:
     (lists the correct picks, asked once). Two drills are equal when everything but
     ``judge``, ``solve`` and ``refute`` is (those are made from the rest).
 
+    An ``advice`` drill (:mod:`tutor.drills.advice`) asks what plays *well*: its correct
+    choice is the coach's search's, not a rule's, so its ``rule`` is empty and every
+    sentence it says is marked as advice.
+
     A drill that breaks this (a CARDS drill without a judge, a correct key that is no
     choice …) is refused with ``ValueError`` when it is made.
 
@@ -154,6 +158,7 @@ class Drill:
     judge: Judge | None = field(default=None, repr=False, compare=False)
     solve: Solve | None = field(default=None, repr=False, compare=False)
     refute: Refute | None = field(default=None, repr=False, compare=False)
+    advice: bool = False
 
     def __post_init__(self) -> None:
         if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):

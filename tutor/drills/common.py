@@ -165,3 +165,4 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
     for c in hand:
         out.setdefault(trump.lane(c), []).append(c)
     return out
+

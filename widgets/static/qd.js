@@ -160,6 +160,7 @@ function renderDrill({ model, el }) {
     lastToken = state.token;
     choice = null;
     title.textContent = state.title || "";
+    if (state.advice) title.append(" ", h("span", { class: "qd-advice", "data-qd": "advice", text: labels.advice }));
     root.setAttribute("aria-label", state.title || "");
     question.textContent = state.question || "";
     question.id = `qd-q-${state.token || "x"}`;
@@ -277,7 +278,9 @@ function renderDrill({ model, el }) {
       feedback.append(h("p", { class: "qd-verdict" },
         h("span", { class: "qd-icon", "aria-hidden": "true", text: fb.correct ? "✓" : "✗" }),
         h("span", { class: "qd-sr", text: fb.correct ? labels.right : labels.wrong }),
-        fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) }) : null,
+        fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) })
+          : (model.get("state") || {}).advice
+            ? h("span", { class: "qd-rule qd-advice", "data-qd": "rule", text: labels.advice }) : null,
         h("span", { class: "qd-reason", "data-qd": "reason", text: fb.message || "" })));
       if (fb.answers && fb.answers.length) {
         const head = fb.answer_count > fb.answers.length

@@ -9,6 +9,7 @@ function timings() {
   return window.__qdTableTimings;
 }
 
+let tablesDrawn = 0;
 
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
@@ -40,6 +41,16 @@ function render({ model, el }) {
   const dealSpeed = h("select", { class: "qt-select", "data-qd": "deal-speed" });
   const stopBox = h("input", { type: "checkbox", "data-qd": "stop-to-declare" });
   const controls = h("div", { class: "qt-controls" });
+  // The computer players' level: the learner's choice applies from the next hand dealt.
+  const levelLegend = h("legend", { class: "qt-label" });
+  const levelChoices = h("div", { class: "qt-level-choices" });
+  const levelWhen = h("p", { class: "qt-level-when", "data-qd": "opponents-when" });
+  const levelNote = h("p", { class: "qt-level-note", "data-qd": "opponents-note", "aria-live": "polite" });
+  const levelBox = h("fieldset", { class: "qt-levels", "data-qd": "opponents-choice" },
+    levelLegend, levelChoices, levelWhen, levelNote);
+  let levelKey = "";
+  let levelAsked = null; // the level just picked, shown checked until the kernel's state has it
+  const levelGroup = `qt-level-${(tablesDrawn += 1)}`; // one radio group per table on the page
   const logList = h("ol", { class: "qt-log", "data-qd": "log" });
   const logBox = h("details", { class: "qt-log-box", open: true }, h("summary", {}), logList);
   const scoreBox = h("section", { class: "qt-score", "data-qd": "score", hidden: true });
@@ -61,7 +72,7 @@ function render({ model, el }) {
     qd: "hand",
     keepFocus: true,
   });
-  root.append(picker.root, actions, hintText, feedback, controls, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
+  root.append(picker.root, actions, hintText, feedback, controls, levelBox, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
 
   // ------------------------------------------------------------ sending
   function act(verb) {
@@ -142,7 +153,41 @@ function render({ model, el }) {
       h("span", { "data-qd": "declaration", text: s.declaration_text || "" }),
       ...(s.friend_card_html ? [h("span", { class: "qt-friend-card", "data-qd": "friend-card", html: s.friend_card_html })] : []),
       h("span", { "data-qd": "friend", text: s.friend_text || "" }),
+      h("span", { "data-qd": "opponents", text: (s.opponents || {}).text || "" }),
     );
+  }
+
+  // The radios are rebuilt only when their texts change (not at every card), so the one
+  // the learner is on keeps its focus. Which is checked is the kernel's, except that the
+  // one just picked stays checked while the cards dealt meanwhile are drawn.
+  function drawLevels(s) {
+    const labels = L();
+    const o = s.opponents || {};
+    const choices = o.choices || [];
+    const key = JSON.stringify([labels.opponents, labels.opponents_when, choices]);
+    if (key !== levelKey) {
+      levelKey = key;
+      levelLegend.textContent = labels.opponents || "";
+      levelWhen.textContent = labels.opponents_when || "";
+      levelChoices.replaceChildren(...choices.map((c) => {
+        const input = h("input", { type: "radio", name: levelGroup, value: c.level, "data-qd": "opponents-level",
+          "data-level": c.level });
+        input.addEventListener("change", () => {
+          if (!input.checked) return;
+          levelAsked = c.level;
+          model.send({ type: "opponents", level: c.level });
+        });
+        return h("label", { class: "qt-level" }, input,
+          h("span", { class: "qt-level-text" }, h("span", { class: "qt-level-name", text: c.label }),
+            h("span", { class: "qt-level-explain", text: c.explain })));
+      }));
+    }
+    if (levelAsked === o.next) levelAsked = null;
+    const checked = levelAsked === null ? o.next : levelAsked;
+    levelChoices.querySelectorAll("input").forEach((input) => { input.checked = Number(input.value) === checked; });
+    levelNote.textContent = o.note || "";
+    levelBox.dataset.level = o.level || "";
+    levelBox.dataset.next = o.next || "";
   }
 
   function drawDeclare(s) {
@@ -172,6 +217,7 @@ function render({ model, el }) {
     trickText.textContent = s.trick_text || "";
     prompt.textContent = s.prompt || "";
     drawDeclare(s);
+    drawLevels(s);
     kittyBox.replaceChildren();
     if (s.kitty_html && s.phase !== "finished") {
       kittyBox.append(h("span", { class: "qt-label", text: labels.kitty }), h("span", { html: s.kitty_html }));

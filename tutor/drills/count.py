@@ -1,0 +1,185 @@
+"""Counting drills (W2, C3): what a good player keeps track of during a hand.
+
+"Which seat has just shown it is out of a suit?" — a follower who plays fewer cards of
+the led suit than were led has none left (W2: who has enough must follow with them) —
+and "How many points are in the cards you cannot see?" (C3: the deck holds 200 points).
+The positions are real hands played by the computer players (level 1) from a seeded
+deal; the answers are facts of the rules, counted by the rules module
+(:func:`tutor.simulation.shown_voids`' test, :func:`tutor.simulation.unseen_cards`,
+:func:`tutor.points`), not advice. Level 1 asks about single leads and gives the points
+played in one sum, level 2 about pairs and the points by side, level 3 about longer
+leads and the points each trick held.
+
+>>> import random
+>>> from tutor.i18n import Translator
+>>> drill = make(0, 1, random.Random(3), Translator("en"))
+>>> drill.kind, drill.answer.value, drill.rule
+('count', 'choice', 'W2')
+>>> make(1, 2, random.Random(3), Translator("en")).answer.value
+'number'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from tutor.cards import PLAYERS, Card, points
+from tutor.drills.base import AnswerKind, Choice, Drill, Table
+from tutor.drills.common import SEEDS, redraw, with_trump
+from tutor.game import Game, Phase, TrickWon
+from tutor.i18n import Text, Translator
+from tutor.order import Trump
+from tutor.simulation import unseen_cards
+from tutor.strategy import ComputerPlayer, next_action
+
+FORMS: Final = ("void", "points-out")
+TOTAL_POINTS: Final = 200
+"""C3: the points in the whole deck."""
+NOBODY: Final = "nobody"
+
+
+def _hand(rng: random.Random) -> tuple[Game, dict[int, ComputerPlayer]]:
+    seed = rng.randrange(SEEDS.stop)
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not Phase.PLAYING:
+        game.apply(next_action(game, bots))
+    return game, bots
+
+
+def out_of_suit(won: TrickWon, trump: Trump) -> list[int]:
+    """The followers of trick ``won`` who played fewer cards of the led suit than were
+    led, and so have none of it left (W2).
+
+    >>> from tutor.game import TrickWon
+    >>> from tutor.notation import parse_cards as p
+    >>> won = TrickWon(0, 5, ((0, p("♠A")), (1, p("♠3")), (2, p("♥4")), (3, p("♠5")), (4, p("♣6"))), "")
+    >>> out_of_suit(won, Trump("♦"))
+    [2, 4]
+    """
+    lead = won.plays[0][1]
+    lane = trump.lane(lead[0])
+    return [seat for seat, cards in won.plays[1:] if sum(1 for c in cards if trump.lane(c) == lane) < len(lead)]
+
+
+def _fits(lead: tuple[Card, ...], level: int) -> bool:
+    """Level 1 asks about single leads, level 2 about pairs, level 3 about longer leads."""
+    pair = len(lead) == 2 and lead[0] == lead[1]
+    return len(lead) == 1 if level == 1 else pair if level == 2 else len(lead) > 1 and not pair
+
+
+def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
+    if FORMS[seed % len(FORMS)] == "void":
+        return _void(seed, level, rng, tr)
+    return _points_out(seed, level, rng, tr)
+
+
+def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
+    want_nobody = rng.random() < 0.25
+
+    def build(rng: random.Random) -> tuple[Game, TrickWon, list[int]] | None:
+        game, bots = _hand(rng)
+        trump = game.trump
+        assert trump is not None
+        tricks = [t for t in _tricks(game, bots) if _fits(t.plays[0][1], level)]
+        fitting = [(t, short) for t in tricks if len(short := out_of_suit(t, trump)) == (0 if want_nobody else 1)]
+        if not fitting:
+            return None
+        won, short = rng.choice(fitting)
+        return game, won, short
+
+    game, won, short = redraw(rng, build, Text("a trick that shows a void"), cap=200)
+    trump = game.trump
+    assert trump is not None
+    lead_seat, lead = won.plays[0]
+    suit = Trump.suit_name(trump.lane(lead[0]))
+    choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s, _ in won.plays[1:])
+    choices += (Choice(NOBODY, tr("Nobody")),)
+    if short:
+        out = short[0]
+        played = next(cards for s, cards in won.plays if s == out)
+        shown = sum(1 for c in played if trump.lane(c) == trump.lane(lead[0]))
+        if shown:
+            why = tr(Text.plural("Seat {seat} played {played}: only {count} card of {suit} to a lead of {size}. "
+                                 "Whoever holds enough {suit} must play them (W2), so seat {seat} has no {suit} left.",
+                                 "Seat {seat} played {played}: only {count} cards of {suit} to a lead of {size}. "
+                                 "Whoever holds enough {suit} must play them (W2), so seat {seat} has no {suit} left.",
+                                 count=shown, size=len(lead), seat=out, played=played, suit=suit))
+        else:
+            why = tr("Seat {seat} played {played} to a lead of {suit}: whoever holds {suit} must play it (W2), so "
+                     "seat {seat} has no {suit} left.", seat=out, played=played, suit=suit)
+        correct = frozenset({str(out)})
+        answer = tr("Seat {seat}", seat=out)
+    else:
+        why = tr("Every seat played as many {suit} as were led: nobody has shown they are out of {suit} (W2).",
+                 suit=suit)
+        correct = frozenset({NOBODY})
+        answer = tr("Nobody")
+    question = with_trump(tr("Seat {seat} led {lead}. Which seat has shown, in this trick, that it has no {suit} "
+                             "left?", seat=lead_seat, lead=lead, suit=suit), trump, tr)
+    return Drill(kind="count", level=level, seed=seed, lang=tr.language, trump=trump, rules=("W2",),
+                 question=question, table=Table(won.plays), answer=AnswerKind.CHOICE, choices=choices,
+                 correct=correct, rule="W2", explain=why,
+                 hints=(tr("Count the {suit} each seat played.", suit=suit),
+                        tr("W2: a follower plays cards of the led suit while they have them."),
+                        tr("The answer: {answer}.", answer=answer)))
+
+
+def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
+    def build(rng: random.Random) -> tuple[Game, int] | None:
+        game, bots = _hand(rng)
+        stop = rng.randrange(3, 16)
+        for _ in _tricks(game, bots, stop=stop):
+            pass
+        if len(game.tricks) != stop:
+            return None
+        return game, rng.randrange(PLAYERS)
+
+    game, seat = redraw(rng, build, Text("a hand some tricks in"), cap=200)
+    view = game.view(seat)
+    trump = game.trump
+    assert trump is not None
+    unseen = points(unseen_cards(view).elements())
+    played = sum(t.points for t in view.tricks)
+    mine = points(view.hand)
+    if level == 1:
+        counted = tr("The {count} tricks played so far held {points} points.", count=len(view.tricks), points=played)
+    elif level == 2:
+        won = [sum(t.points for t in view.tricks if t.seat == s) for s in range(PLAYERS)]
+        counted = tr("In the {count} tricks played so far, the points won: {each}.", count=len(view.tricks),
+                     each=", ".join(tr("seat {seat} {points}", seat=s, points=won[s]) for s in range(PLAYERS)))
+    else:
+        each = ", ".join(str(t.points) for t in view.tricks)
+        counted = tr("The {count} tricks played so far held these points, trick by trick: {each}.",
+                     count=len(view.tricks), each=each)
+    buried = ""
+    kitty = 0
+    if view.kitty is not None:
+        kitty = points(view.kitty)
+        buried = tr("You are the declarer: the kitty you buried (shown) holds {points} points.", points=kitty)
+        where = tr("in the other four hands")
+    else:
+        where = tr("in the other four hands and the kitty")
+    question = tr.sentences(tr("You are seat {seat}.", seat=seat), counted,
+                            buried, tr("How many points are in the cards you cannot see ({where})?", where=where))
+    why = tr("The deck holds {total} points (C3): {total} − {played} played − {mine} in your hand{kitty} = {left}.",
+             total=TOTAL_POINTS, played=played, mine=mine,
+             kitty=tr(" − {points} in the kitty", points=kitty) if view.kitty is not None else "", left=unseen)
+    return Drill(kind="count", level=level, seed=seed, lang=tr.language, trump=trump, rules=("C3",),
+                 question=question, hand=trump.sorted(view.hand), seat=seat,
+                 shown=trump.sorted(view.kitty) if view.kitty is not None else (),
+                 answer=AnswerKind.NUMBER, number=unseen, rule="C3", explain=why,
+                 hints=(tr("Count the points in your own hand: every 5 is 5, every 10 and K is 10."),
+                        tr("C3: the deck holds {total} points; take away every point you have seen.",
+                           total=TOTAL_POINTS),
+                        tr("The answer: {answer}.", answer=unseen)))
+
+
+def _tricks(game: Game, bots: dict[int, ComputerPlayer], stop: int | None = None) -> list[TrickWon]:
+    """Play the hand on (computer players), returning each trick won, up to ``stop`` tricks."""
+    won: list[TrickWon] = []
+    while game.phase is Phase.PLAYING and (stop is None or len(won) < stop):
+        event = game.apply(next_action(game, bots))
+        won += [r for r in event.results if isinstance(r, TrickWon)]
+    return won
