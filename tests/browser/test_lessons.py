@@ -200,7 +200,11 @@ def _expect_feedback(drill_el: Any, plan: Plan, answer: Any, result: str) -> Non
     expected = plan.drill.check(plan.answer_of(answer))
     assert expected.correct is (result == "right") and expected.error is None
     rule = box.locator("[data-qd=rule]").inner_text()
-    assert rule.startswith("Rule") and rule.endswith(expected.rule), (rule, expected.rule)
+    if plan.drill.advice:  # the coach's drill: marked as advice, at its title and on its verdict, never a rule
+        assert rule == "Advice, not a rule" and expected.rule == ""
+        assert drill_el.locator(".qd-title [data-qd=advice]").inner_text() == "Advice, not a rule"
+    else:
+        assert rule.startswith("Rule") and rule.endswith(expected.rule), (rule, expected.rule)
     assert box.locator("[data-qd=reason]").inner_text() == expected.message
 
 

@@ -274,5 +274,24 @@ def test_the_learner_chooses_the_opponents_level_for_the_next_hand(context: Any,
     assert played and int(table.get_attribute("data-plays") or 0) >= 5
     assert page.locator("[data-qd=feedback][data-result=refused]").count() == 0
     assert header.inner_text() == "Opponents: level 3 (think hard)"
+    assert page.input_value("[data-qd=share]").endswith("&level=3"), "the deal's link keeps the opponents' level"
     assert "Traceback" not in page.content()
     screenshot(page, "level-3-trick")
+
+
+def test_a_link_chooses_the_opponents_level(context: Any, lessons_server: Any) -> None:
+    """Lesson 10 opened with ``?seed=…&level=3`` (the link the table shares) seats level-3
+    opponents from the first hand; ``level=7`` is ignored with a note."""
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    page.goto(lessons_server.url("10-play.ipynb", "seed=5&level=3"))
+    header = page.locator("[data-qd=table] [data-qd=opponents]")
+    header.wait_for(timeout=90_000)
+    assert header.inner_text() == "Opponents: level 3 (think hard)"
+    assert page.input_value("[data-qd=share]").endswith("?seed=5&level=3")
+    page.goto(lessons_server.url("10-play.ipynb", "seed=5&level=7"))
+    header.wait_for(timeout=90_000)
+    assert header.inner_text() == "Opponents: level 1 (rules of thumb)"
+    assert "Ignored level=7" in page.inner_text("body")
+    page.goto("about:blank")
+    page.close()

@@ -130,8 +130,7 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
     def build(rng: random.Random) -> tuple[Game, int] | None:
         game, bots = _hand(rng)
         stop = rng.randrange(3, 16)
-        for _ in _tricks(game, bots, stop=stop):
-            pass
+        _tricks(game, bots, stop=stop)
         if len(game.tricks) != stop:
             return None
         return game, rng.randrange(PLAYERS)
@@ -143,16 +142,18 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
     unseen = points(unseen_cards(view).elements())
     played = sum(t.points for t in view.tricks)
     mine = points(view.hand)
-    if level == 1:
-        counted = tr("The {count} tricks played so far held {points} points.", count=len(view.tricks), points=played)
-    elif level == 2:
-        won = [sum(t.points for t in view.tricks if t.seat == s) for s in range(PLAYERS)]
-        counted = tr("In the {count} tricks played so far, the points won: {each}.", count=len(view.tricks),
-                     each=", ".join(tr("seat {seat} {points}", seat=s, points=won[s]) for s in range(PLAYERS)))
-    else:
-        each = ", ".join(str(t.points) for t in view.tricks)
-        counted = tr("The {count} tricks played so far held these points, trick by trick: {each}.",
-                     count=len(view.tricks), each=each)
+    tricks = len(view.tricks)
+    match level:  # level 1: one sum; 2: each seat's points won; 3: each trick's points
+        case 1:
+            counted = tr("The {count} tricks played so far held {points} points.", count=tricks, points=played)
+        case 2:
+            won = [tr("seat {seat} {points}", seat=s, points=sum(t.points for t in view.tricks if t.seat == s))
+                   for s in range(PLAYERS)]
+            counted = tr("In the {count} tricks played so far, the points won: {each}.", count=tricks,
+                         each=", ".join(won))
+        case _:
+            counted = tr("The {count} tricks played so far held these points, trick by trick: {each}.",
+                         count=tricks, each=", ".join(str(t.points) for t in view.tricks))
     buried = ""
     kitty = 0
     if view.kitty is not None:

@@ -304,7 +304,8 @@ function render({ model, el }) {
 
   function drawFooter(s) {
     const labels = L();
-    const link = `${window.location.origin}${window.location.pathname}?seed=${s.seed}`;
+    const level = s.opponents && s.opponents.level !== 1 ? `&level=${s.opponents.level}` : "";
+    const link = `${window.location.origin}${window.location.pathname}?seed=${s.seed}${level}`;
     if (!footer.childElementCount) {
       footer.append(
         h("button", { class: "qd-button", type: "button", "data-qd": "export", text: labels.export,
