@@ -139,7 +139,7 @@ def test_a_first_play_is_checked_by_the_rules_and_played_first():
     outcome = simulation.playout(layout, rng, first=(card,))
     assert outcome.plays[0] == (seat, (card,))
     foreign = next(c for c in game.hand((seat + 1) % PLAYERS) if c not in game.hand(seat))
-    with pytest.raises(TutorError, match="does not hold"):
+    with pytest.raises(TutorError, match="not in your hand"):
         simulation.playout(layout, rng, first=(foreign,))
     with pytest.raises(TutorError):
         simulation.playout(layout, rng, first=())

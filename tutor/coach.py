@@ -17,16 +17,13 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from tutor.arguments import instance, seat as check_seat, whole
 from tutor.cards import Card, Cards
-from tutor.combos import lead_problem
-from tutor.follow import is_legal_follow
-from tutor.game import Action, Game, Phase, Play, SeatView
+from tutor.game import Action, Game, Phase, Play, SeatView, play_refusal
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.search import Found, PlayValue, search
 from tutor.strategy import ComputerPlayer
@@ -129,16 +126,9 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUT
 
 
 def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
-    """True if the rules let ``view``'s seat play ``play`` now (L1, L4, W1–W4)."""
-    trump = view.trump
-    assert trump is not None
-    if not play or Counter(play) - Counter(view.hand):
-        return False
-    if view.forced_options:
-        return Counter(play) in [Counter(option) for option in view.forced_options]
-    if view.trick:
-        return is_legal_follow(view.hand, view.trick[0][1], play, trump, rules=rules)
-    return lead_problem(play, trump) is None
+    """True if the rules let ``view``'s seat play ``play`` now (:func:`tutor.game.play_refusal`)."""
+    assert view.trump is not None
+    return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 
 
 __all__ = ["ADVICE_LAYOUTS", "ADVICE_THINK", "Advice", "Decision", "REVIEW_LAYOUTS", "REVIEW_THINK", "SHOWN",

@@ -320,6 +320,50 @@ class SeatView:
 # ---------------------------------------------------------------- the game
 
 
+def play_refusal(hand: Sequence[Card], trick: Sequence[tuple[int, tuple[Card, ...]]],
+                 forced: Sequence[Sequence[Card]], cards: Sequence[Card], trump: Trump,
+                 rules: Ruleset = DEFAULT_RULES) -> IllegalActionError | None:
+    """Why the rules refuse ``cards`` from ``hand`` as the next play, with the trick so far
+    and the options a failed throw forces (L4), or None if they allow it: a follow must
+    follow (W0–W5); a lead must be held (W0), one of the forced options, and a single
+    suit's single, pair, tractor or throw (L1). The one place a play is judged: the game,
+    the simulation and the coach ask it.
+
+    >>> from tutor.notation import parse_cards as p
+    >>> play_refusal(p("♠A ♠3 ♥4"), (), (), p("♠A ♥4"), Trump("♦")).rule
+    'L1'
+    >>> play_refusal(p("♠A ♠3 ♥4"), ((1, p("♠5")),), (), p("♠A"), Trump("♦")) is None
+    True
+    """
+    if trick:
+        lead = trick[0][1]
+        if is_legal_follow(hand, lead, cards, trump, rules=rules):
+            return None
+        verdict = check_follow(hand, lead, cards, trump, rules=rules)
+        return None if verdict.legal else IllegalActionError(verdict.rule or "W1", verdict.reason)
+    if not cards:
+        return IllegalActionError("L1", Text("lead at least one card"))
+    missing = _not_held(hand, cards, "W0")
+    if missing is not None:
+        return missing
+    if forced:
+        if sorted(cards) not in [sorted(o) for o in forced]:
+            return IllegalActionError("L4", Text("your throw failed; you must lead {options}", options=or_list(forced)))
+        return None
+    problem = lead_problem(cards, trump)
+    return IllegalActionError("L1", problem) if problem is not None else None
+
+
+def _not_held(hand: Sequence[Card], cards: Sequence[Card], rule: str) -> IllegalActionError | None:
+    """The refusal (under ``rule``) of ``cards`` that ``hand`` does not hold, or None."""
+    held = Counter(hand)
+    for card, count in Counter(cards).items():
+        if held[card] < count:
+            return IllegalActionError(rule, Text("{card} is not in your hand", card=card) if not held[card]
+                                      else Text("you hold {card} only once", card=card))
+    return None
+
+
 def _phase_name(phase: Phase) -> Text:
     return Text(PHASE_NAMES[phase])
 
@@ -722,11 +766,9 @@ class Game:
                                                 doing=Text(doing), phase=_phase_name(self._phase)))
 
     def _holds(self, seat: int, cards: Sequence[Card], rule: str) -> None:
-        held = Counter(self._hands[seat])
-        for card, count in Counter(cards).items():
-            if held[card] < count:
-                raise IllegalActionError(rule, Text("{card} is not in your hand", card=card) if not held[card]
-                                         else Text("you hold {card} only once", card=card))
+        missing = _not_held(self._hands[seat], cards, rule)
+        if missing is not None:
+            raise missing
 
     def _need_declarer(self, seat: int, rule: str, doing: Text) -> None:
         if seat != self._declarer:
@@ -792,29 +834,10 @@ class Game:
         if seat != turn:
             raise IllegalActionError("C4", Text("it is seat {turn}'s turn, not seat {seat}'s", turn=turn, seat=seat))
         assert self._trump is not None
-        if self._trick:
-            self._verify_follow(seat, cards)
-            return
-        if not cards:
-            raise IllegalActionError("L1", Text("lead at least one card"))
-        self._holds(seat, cards, "W0")
-        if self._forced:
-            if sorted(cards) not in [sorted(o) for o in self._forced]:
-                raise IllegalActionError("L4", Text("your throw failed; you must lead {options}",
-                                                    options=or_list(self._forced)))
-            return
-        problem = lead_problem(cards, self._trump)
-        if problem is not None:
-            raise IllegalActionError("L1", problem)
-
-    def _verify_follow(self, seat: int, cards: tuple[Card, ...]) -> None:
-        assert self._trump is not None
-        hand, lead = Cards(self._hands[seat]), self._trick[0][1]
-        if is_legal_follow(hand, lead, cards, self._trump, rules=self._rules):
-            return
-        verdict = check_follow(hand, lead, cards, self._trump, rules=self._rules)
-        if not verdict.legal:
-            raise IllegalActionError(verdict.rule or "W1", verdict.reason)
+        hand = Cards(self._hands[seat]) if self._trick else self._hands[seat]
+        refusal = play_refusal(hand, self._trick, self._forced, cards, self._trump, self._rules)
+        if refusal is not None:
+            raise refusal
 
     # -------------------------------------------------- effects: carry out a verified action
 

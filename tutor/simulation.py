@@ -45,13 +45,13 @@ from typing import Final, Literal
 from tutor.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.errors import CardCountError, TutorError
 from tutor.follow import legal_follows
-from tutor.game import PHASE_NAMES, Phase, SeatView, pairs_in
+from tutor.game import PHASE_NAMES, Phase, SeatView, pairs_in, play_refusal
 from tutor.i18n import Text
 from tutor.order import TRUMP
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import kitty_multiplier, score_hand
 from tutor.throw import check_throw
-from tutor.combos import lead_problem, shape_of
+from tutor.combos import shape_of
 from tutor.trick import trick_winner
 
 _FULL: Final = Counter(PACK)
@@ -334,24 +334,12 @@ class Simulation:
 
     def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
                trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
-        """The candidate ``play`` if the rules allow it, else a clear error."""
+        """The candidate ``play`` if the rules allow it (:func:`tutor.game.play_refusal`), else a clear error."""
         trump = self.view.trump
         assert trump is not None
-        if Counter(play) - Counter(hands[seat]):
-            raise TutorError(Text("seat {seat} does not hold {cards}", seat=seat, cards=Cards(play)))
-        if trick:
-            from tutor.follow import check_follow
-
-            verdict = check_follow(hands[seat], trick[0][1], play, trump, rules=self.rules)
-            if not verdict.legal:
-                raise TutorError(verdict.reason)
-        elif forced:
-            if sorted(play) not in [sorted(o) for o in forced]:
-                raise TutorError(Text("the throw failed; the lead must be one of {count} options", count=len(forced)))
-        else:
-            problem = lead_problem(play, trump)
-            if problem is not None:
-                raise TutorError(problem)
+        refusal = play_refusal(hands[seat], trick, forced, play, trump, self.rules)
+        if refusal is not None:
+            raise TutorError(refusal.reason)
         return play
 
     def _greedy_lead(self, hands: list[list[Card]], seat: int, rng: random.Random) -> tuple[Card, ...]:
