@@ -296,3 +296,35 @@ def test_a_searching_declarer_buries_from_its_own_cards_only(seed):
     first = ComputerPlayer(seat, seed, level=3, think=10)
     second = ComputerPlayer(seat, seed, level=3, think=10)
     assert first.act(game.view(seat)) == second.act(other.view(seat))
+
+
+_ADVICE_SCRIPT = """
+import json, sys
+junk = [object() for _ in range(int(sys.argv[1]))]  # another memory layout: sets of cards iterate otherwise
+from tutor.coach import advise
+from tutor.game import Game, Phase
+from tutor.strategy import ComputerPlayer, next_action
+out = []
+for seed in (5, 6):
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(5)}
+    while game.phase is not Phase.FINISHED:
+        if game.phase is Phase.PLAYING and game.actor == 0 and game.trick:
+            found = advise(game.view(0)).found
+            out.append([[str(v.play), round(v.expected, 6)] for v in found.values])
+        game.apply(next_action(game, bots))
+print(json.dumps(out))
+"""
+
+
+def test_the_advice_is_the_same_in_any_process():
+    """A hint's advice is a function of the position: two processes (their cards at other
+    addresses, so any set of cards iterates in another order) advise the same plays with
+    the same numbers — a shared deal plays out the same on the page as in the tests."""
+    import json
+    import subprocess
+    import sys
+
+    runs = [subprocess.run([sys.executable, "-c", _ADVICE_SCRIPT, str(n)], capture_output=True, text=True,
+                           check=True, timeout=600).stdout for n in (0, 12345)]
+    assert json.loads(runs[0]) and json.loads(runs[0]) == json.loads(runs[1])

@@ -30,14 +30,11 @@ from tutor.strategy import ComputerPlayer
 
 ADVICE_LAYOUTS: Final = 40
 """Layouts the coach deals for "What would you play?"; the same position always gets
-the same advice (the layouts are seeded by the position)."""
-ADVICE_THINK: Final = 1.5
-"""CPU seconds after which the coach stops dealing layouts for one piece of advice: a
-safety net for a slow machine (a search of :data:`ADVICE_LAYOUTS` takes a fraction of it)."""
+the same advice, on any machine: the layouts are seeded by the position, and all of them
+are dealt (no think-time cut-off, which would make a busy machine advise otherwise; at most
+:data:`tutor.search.MAX_CANDIDATES` plays × 40 playouts, about half a second of CPU)."""
 REVIEW_LAYOUTS: Final = 24
-"""Layouts per decision when a whole hand is reviewed."""
-REVIEW_THINK: Final = 1.0
-"""The safety net of each decision's search when a whole hand is reviewed."""
+"""Layouts per decision when a whole hand is reviewed (all of them, as for advice)."""
 SHOWN: Final = 3
 """The advice names this many of the best plays."""
 
@@ -81,9 +78,11 @@ class Decision:
 
 
 def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
-           chosen: Sequence[Card] | None = None, think: float = ADVICE_THINK) -> Advice:
+           chosen: Sequence[Card] | None = None, think: float | None = None) -> Advice:
     """The coach's advice for ``view``'s seat. ``chosen``: the play the learner has in
-    mind, weighed with the others if the rules allow it (else left out)."""
+    mind, weighed with the others if the rules allow it (else left out); ``think``: CPU
+    seconds after which to stop dealing layouts (None, the default: deal all of them, so the
+    advice is the same on any machine)."""
     instance(view, SeatView, "view")
     whole(seed, "seed", low=0)
     rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
@@ -100,7 +99,7 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
 
 
 def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUTS,
-           think: float = REVIEW_THINK) -> tuple[Decision, ...]:
+           think: float | None = None) -> tuple[Decision, ...]:
     """Every play ``seat`` made in ``game`` where the rules left a choice, weighed by the
     search from the seat's view at that moment, the costliest first."""
     instance(game, Game, "game")
@@ -131,5 +130,4 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
     return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 
 
-__all__ = ["ADVICE_LAYOUTS", "ADVICE_THINK", "Advice", "Decision", "REVIEW_LAYOUTS", "REVIEW_THINK", "SHOWN",
-           "advise", "review"]
+__all__ = ["ADVICE_LAYOUTS", "Advice", "Decision", "REVIEW_LAYOUTS", "SHOWN", "advise", "review"]

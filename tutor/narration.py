@@ -502,7 +502,8 @@ def advice(given: Advice) -> tuple[Text, ...]:
                           cards=other.play, value=signed(other.expected), share=round(100 * other.trick_share)))
     chosen = given.chosen
     if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]]:
-        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play, value=signed(chosen.expected)))
+        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play,
+                          value=signed(chosen.expected)))
     return (*lines, *situation(view))
 
 
@@ -512,8 +513,10 @@ def you_are(view: SeatView) -> Text:
     >>> from dataclasses import replace
     >>> from tutor.game import Game
     >>> view = replace(Game(7).view(3), phase=Phase.PLAYING, declarer=4)
-    >>> you_are(view), you_are(replace(view, friend=3)), you_are(replace(view, declarer=3))
-    ('You are seat 3; the declarer is seat 4.', "You are seat 3, the declarer's friend; the declarer is seat 4.", 'You are seat 3, the declarer.')
+    >>> you_are(view), you_are(replace(view, declarer=3))
+    ('You are seat 3; the declarer is seat 4.', 'You are seat 3, the declarer.')
+    >>> you_are(replace(view, friend=3))
+    "You are seat 3, the declarer's friend; the declarer is seat 4."
     """
     seat, declarer = view.seat, view.declarer
     if seat == declarer:
@@ -610,7 +613,8 @@ def review_heading(decisions: Sequence[Decision]) -> Text:
 
 
 __all__ = [
-    "advice", "decision_line", "signed", "situation", "you_are", "review_heading", "review_waits", "weighed_play", "why_better", "declaration", "declare_option", "declarer_chosen", "friend", "happened", "hint", "phase", "review", "roles",
-    "score_lines", "seat_name", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn", "verdict",
-    "who",
+    "advice", "decision_line", "declaration", "declare_option", "declarer_chosen", "friend", "happened",
+    "hint", "phase", "review", "review_heading", "review_waits", "roles", "score_lines", "seat_name",
+    "signed", "situation", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn",
+    "verdict", "weighed_play", "who", "why_better", "you_are",
 ]

@@ -436,10 +436,13 @@ class Simulation:
 
         partner = sides[trick[best][0]] == sides[seat]
         suit = [c for c in hand if lane[c] == led]
-        pairs = sorted({c for i, c in enumerate(suit) if c in suit[i + 1:]}, key=cost)
+        # in the hand's order, not a set's (a set of cards is ordered by memory address: not the same in two
+        # processes), so that ties of cost go the same way wherever the playout runs
+        pairs = sorted(dict.fromkeys(c for i, c in enumerate(suit) if c in suit[i + 1:]), key=cost)
         if not suit:
             trumps = [c for c in hand if lane[c] == TRUMP]
-            pairs = sorted({c for i, c in enumerate(trumps) if c in trumps[i + 1:]}, key=cost) if led != TRUMP else []
+            pairs = sorted(dict.fromkeys(c for i, c in enumerate(trumps) if c in trumps[i + 1:]), key=cost) \
+                if led != TRUMP else []
         if pairs:
             if partner:
                 card = max(pairs, key=lambda c: (c.points, -cost(c))) if suit else None

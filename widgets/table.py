@@ -69,7 +69,7 @@ from tutor.order import Trump
 from tutor.record import export_hand, import_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import side_name
-from tutor.strategy import LEVELS, ComputerPlayer, next_action
+from tutor.strategy import LEVELS, MAX_THINK, ComputerPlayer, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
     translator
 
@@ -222,10 +222,12 @@ class Table(PageWidget):
     # ------------------------------------------------------------ the flow
 
     def _start(self, game: Game, note: str = "") -> None:
-        """Begin a hand: its computer players at the level chosen last (:attr:`next_level`)."""
+        """Begin a hand: its computer players at the level chosen last (:attr:`next_level`),
+        thinking through all their layouts (the longest think-time), so that a deal's link
+        plays the same on a busy or a slow machine."""
         self.game = game
         self.level = self.next_level
-        self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level)
+        self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
         self._offered: set[tuple[Card, ...]] = set()

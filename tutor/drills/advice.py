@@ -80,8 +80,8 @@ def position(seed: int, level: int, rng: random.Random) -> Position:
     one :func:`tutor.drills.generate` gives it), and what the coach found: a play
     (``FORMS[seed % 2] == "play"``) or a call."""
     if FORMS[seed % len(FORMS)] == "play":
-        return redraw(rng, lambda rng: _play_position(seed, level, rng), Text("a position where one play is clearly best"),
-                      cap=60)
+        return redraw(rng, lambda rng: _play_position(seed, level, rng),
+                      Text("a position where one play is clearly best"), cap=60)
     return redraw(rng, lambda rng: _call_position(seed, level, rng), Text("a call that is clearly best"), cap=40)
 
 

@@ -5,10 +5,10 @@ the led suit than were led has none left (W2: who has enough must follow with th
 and "How many points are in the cards you cannot see?" (C3: the deck holds 200 points).
 The positions are real hands played by the computer players (level 1) from a seeded
 deal; the answers are facts of the rules, counted by the rules module
-(:func:`tutor.simulation.shown_voids`' test, :func:`tutor.simulation.unseen_cards`,
-:func:`tutor.points`), not advice. Level 1 asks about single leads and gives the points
-played in one sum, level 2 about pairs and the points by side, level 3 about longer
-leads and the points each trick held.
+(:func:`out_of_suit`, :func:`tutor.simulation.unseen_cards`, :func:`tutor.points`), not
+advice. Level 1 asks about single leads and gives the points played in one sum, level 2
+about pairs and the points each seat won, level 3 about longer leads (or pairs, in a hand
+that led none) and the points each trick held.
 
 >>> import random
 >>> from tutor.i18n import Translator
@@ -63,10 +63,14 @@ def out_of_suit(won: TrickWon, trump: Trump) -> list[int]:
     return [seat for seat, cards in won.plays[1:] if sum(1 for c in cards if trump.lane(c) == lane) < len(lead)]
 
 
-def _fits(lead: tuple[Card, ...], level: int) -> bool:
-    """Level 1 asks about single leads, level 2 about pairs, level 3 about longer leads."""
+def _fit(lead: tuple[Card, ...], level: int) -> int:
+    """How well a trick with this lead fits the level (0: not at all): level 1 asks about
+    single leads, level 2 about pairs, level 3 about longer leads (tractors, throws), or
+    pairs in a hand that led none."""
     pair = len(lead) == 2 and lead[0] == lead[1]
-    return len(lead) == 1 if level == 1 else pair if level == 2 else len(lead) > 1 and not pair
+    if level == 3:
+        return 2 if len(lead) > 1 and not pair else int(pair)
+    return int(len(lead) == 1 if level == 1 else pair)
 
 
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
@@ -82,8 +86,10 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         game, bots = _hand(rng)
         trump = game.trump
         assert trump is not None
-        tricks = [t for t in _tricks(game, bots) if _fits(t.plays[0][1], level)]
-        fitting = [(t, short) for t in tricks if len(short := out_of_suit(t, trump)) == (0 if want_nobody else 1)]
+        want = 0 if want_nobody else 1
+        shown = [(t, short) for t in _tricks(game, bots) if len(short := out_of_suit(t, trump)) == want]
+        best = max((_fit(t.plays[0][1], level) for t, _ in shown), default=0)
+        fitting = [(t, short) for t, short in shown if best and _fit(t.plays[0][1], level) == best]
         if not fitting:
             return None
         won, short = rng.choice(fitting)
