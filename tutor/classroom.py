@@ -63,7 +63,8 @@ from tutor.i18n import Text
 VERSION: Final = 1
 """The version of the code this course writes (and the newest it reads)."""
 PREFIX: Final = "QD-"
-KIND_CODES: Final = ("points", "tractor", "follow", "ruff", "throw", "trick", "declare", "friend", "score")
+KIND_CODES: Final = ("points", "tractor", "follow", "ruff", "throw", "trick", "declare", "friend", "score", "count",
+                     "advice")
 """The drill kinds by their number in a code: append only (a number, once given, stays)."""
 
 MAX_NAME: Final = 40
@@ -171,6 +172,8 @@ def report_of(progress: Progress, name: str = "") -> Report:
     for review in progress.reviews[-MAX_MISTAKES_READ:]:
         if review.kind not in KINDS:
             continue  # a kind of a newer course: its rule is not known here
+        if KINDS[review.kind].advice:
+            continue  # a drill of the coach's rests on no rule (and remaking it would search)
         try:
             rule = generate(review.kind, review.seed, review.level).rule
         except (DrillError, GenerationError):
