@@ -72,3 +72,11 @@ def test_bad_sheets_are_refused() -> None:
                               ("nothing", 0, 1), ("05-following", True, 1)):
         with pytest.raises(TutorError):
             make_sheet(slug, seed, level)
+
+
+def test_the_key_of_a_coachs_drill_says_advice_not_a_rule() -> None:
+    sheet = make_sheet("11-playing-well", seed=3, level=1)
+    page = sheet_html(sheet, Translator("en"))
+    advice = [drill for drill in sheet.drills if drill.advice]
+    assert advice and page.count("Advice, not a rule</span>") == len(advice)
+    assert "Rule </span>" not in page

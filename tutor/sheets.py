@@ -224,7 +224,8 @@ def _key(drill: Drill, tr: Translator) -> str:
         listed = tr("{shown} of {count} correct answers:", shown=len(answers), count=count)
     else:
         listed = tr(Text.plural("Correct answer:", "Correct answers:", count=count))
-    return (f'<li class="qd-sheet-item"><p><span class="qd-sheet-rule">{escape(tr("Rule {rule}", rule=rule))}</span>'
+    badge = tr("Rule {rule}", rule=rule) if rule else tr("Advice, not a rule")  # the coach's drills rest on no rule
+    return (f'<li class="qd-sheet-item"><p><span class="qd-sheet-rule">{escape(badge)}</span>'
             f' · {escape(listed)} {escape(tr.semicolons(answers))}</p><p>{escape(why)}</p></li>')
 
 
