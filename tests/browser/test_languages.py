@@ -107,7 +107,8 @@ def test_a_lesson_link_opens_in_its_language(language: str, context: Any, lesson
     # The switch: one click opens the same page in the next language, and that is remembered.
     other = {"en": "zh-Hans", "zh-Hans": "zh-Hant", "zh-Hant": "en"}[language]
     page.locator(f'.qd-languages a[hreflang="{other}"]').click()
-    page.wait_for_function("(l) => document.documentElement.lang === l", arg=other, timeout=PAGE_TIMEOUT)
+    page.wait_for_function("(l) => document.documentElement && document.documentElement.lang === l", arg=other,
+                           timeout=PAGE_TIMEOUT)  # while the next page loads there may be no document element yet
     page.wait_for_selector("h1", timeout=PAGE_TIMEOUT)
     assert _title("04-tractors", other) in page.locator("h1").first.inner_text()
     cookies = {c["name"]: c["value"] for c in context.cookies()}
