@@ -167,8 +167,7 @@ class ComputerPlayer:
         results = weigh_buries(view, list(zip(buries, calls)), self.rules, rng=self.search_rng,
                                layouts=settings.layouts, think=self.think)
         best = max(range(len(buries)), key=lambda i: sum(results[i]))
-        gain, error = edge(results[best], results[0])
-        return Bury(self.seat, buries[best] if best and gain > settings.sureness * error else choice)
+        return Bury(self.seat, buries[best] if best and self._sure_enough(results[best], results[0]) else choice)
 
     @staticmethod
     def _bury_ranking(view: SeatView) -> list[Card]:
@@ -209,10 +208,8 @@ class ComputerPlayer:
         calls = list(dict.fromkeys([first, *others[:5], None]))
         results = weigh_calls(view, calls, self.rules, rng=self.search_rng, layouts=settings.layouts,
                               think=self.think)
-        base = results[0]
         best = max(range(len(calls)), key=lambda i: sum(results[i]))
-        gain, error = edge(results[best], base)
-        if best == 0 or gain <= settings.sureness * error:
+        if best == 0 or not self._sure_enough(results[best], results[0]):
             return choice
         card = calls[best]
         return Solo(self.seat) if card is None else Call(self.seat, card)
@@ -250,8 +247,14 @@ class ComputerPlayer:
             return choice
         mine = found.value_of(choice.cards)
         assert mine is not None
-        gain, error = found.edge(found.best, mine)
-        return Play(self.seat, found.best.play) if gain > settings.sureness * error else choice
+        return Play(self.seat, found.best.play) if self._sure_enough(found.best.results, mine.results) else choice
+
+    def _sure_enough(self, better: Sequence[int], heuristic: Sequence[int]) -> bool:
+        """True if the search is sure enough, at this level (:attr:`Level.sureness`), that
+        the results ``better`` beat the heuristic choice's, on the same layouts, to play
+        other than the heuristics would."""
+        gain, error = edge(better, heuristic)
+        return gain > LEVEL_SETTINGS[self.level].sureness * error
 
     def _heuristic_play(self, view: SeatView) -> Play:
         """Level 1's play."""
