@@ -29,12 +29,12 @@ from typing import Final
 
 from tutor.cards import PLAYERS, Card, Cards
 from tutor.drills.base import AnswerKind, Choice, Drill, Table
-from tutor.drills.common import SEEDS, redraw, with_trump
+from tutor.drills.common import computer_hand, redraw, with_trump
 from tutor.game import Call, Game, Phase, SeatView
 from tutor.i18n import Text, Translator
 from tutor.narration import signed, situation, weighed_play, you_are
 from tutor.search import PlayValue, candidate_plays, edge, search, weigh_calls
-from tutor.strategy import ComputerPlayer, next_action
+from tutor.strategy import next_action
 
 FORMS: Final = ("play", "call")
 LAYOUTS: Final = 48
@@ -85,15 +85,6 @@ def position(seed: int, level: int, rng: random.Random) -> Position:
     return redraw(rng, lambda rng: _call_position(seed, level, rng), Text("a call that is clearly best"), cap=40)
 
 
-def _dealt(rng: random.Random, until: Phase) -> tuple[Game, dict[int, ComputerPlayer]]:
-    seed = rng.randrange(SEEDS.stop)
-    game = Game(seed)
-    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
-    while game.phase is not until and game.phase is not Phase.FINISHED:
-        game.apply(next_action(game, bots))
-    return game, bots
-
-
 def _clear(results: Sequence[Sequence[int]], level: int, *, loose: bool = False) -> tuple[int, list[int]] | None:
     """The index of the best result series and those it clearly beats (by the level's
     margin and :data:`SURE` standard errors; ``loose``: by half the margin, for a first
@@ -110,7 +101,7 @@ def _clear(results: Sequence[Sequence[int]], level: int, *, loose: bool = False)
 
 
 def _play_position(seed: int, level: int, rng: random.Random) -> Position | None:
-    game, bots = _dealt(rng, Phase.PLAYING)
+    game, bots = computer_hand(rng, Phase.PLAYING)
     for _ in range(rng.randrange(0, 75)):
         if game.phase is not Phase.PLAYING:
             return None
@@ -142,7 +133,7 @@ def _play_position(seed: int, level: int, rng: random.Random) -> Position | None
 
 
 def _call_position(seed: int, level: int, rng: random.Random) -> Position | None:
-    game, bots = _dealt(rng, Phase.CALLING)
+    game, bots = computer_hand(rng, Phase.CALLING)
     if game.phase is not Phase.CALLING:
         return None  # F4: every card paired, an automatic solo
     assert game.declarer is not None and game.trump is not None

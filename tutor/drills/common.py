@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from tutor.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.drills.answers import Choice
 from tutor.i18n import Text, Translator, capitalized
 from tutor.order import Trump
 from tutor.trick import trick_winner
+
+if TYPE_CHECKING:  # the game and its players come after the drills' basics: imported where used
+    from tutor.game import Game, Phase
+    from tutor.strategy import ComputerPlayer
 
 SEEDS: Final = range(0, 2**31)
 """The seeds a drill accepts."""
@@ -166,3 +170,17 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
         out.setdefault(trump.lane(c), []).append(c)
     return out
 
+
+
+def computer_hand(rng: random.Random, until: Phase) -> tuple[Game, dict[int, ComputerPlayer]]:
+    """A real hand from a seed ``rng`` draws, played by the computer players (level 1) to
+    the ``until`` phase (or its end), and those players, to play it on."""
+    from tutor.game import Game, Phase  # noqa: F811
+    from tutor.strategy import ComputerPlayer, next_action  # noqa: F811
+
+    seed = rng.randrange(SEEDS.stop)
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not until and game.phase is not Phase.FINISHED:
+        game.apply(next_action(game, bots))
+    return game, bots

@@ -26,7 +26,7 @@ from typing import Final
 
 from tutor.cards import PLAYERS, Card, points
 from tutor.drills.base import AnswerKind, Choice, Drill, Table
-from tutor.drills.common import SEEDS, redraw, with_trump
+from tutor.drills.common import computer_hand, redraw, with_trump
 from tutor.game import Game, Phase, TrickWon
 from tutor.i18n import Text, Translator
 from tutor.order import Trump
@@ -37,15 +37,6 @@ FORMS: Final = ("void", "points-out")
 TOTAL_POINTS: Final = 200
 """C3: the points in the whole deck."""
 NOBODY: Final = "nobody"
-
-
-def _hand(rng: random.Random) -> tuple[Game, dict[int, ComputerPlayer]]:
-    seed = rng.randrange(SEEDS.stop)
-    game = Game(seed)
-    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
-    while game.phase is not Phase.PLAYING:
-        game.apply(next_action(game, bots))
-    return game, bots
 
 
 def out_of_suit(won: TrickWon, trump: Trump) -> list[int]:
@@ -83,7 +74,7 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     want_nobody = rng.random() < 0.25
 
     def build(rng: random.Random) -> tuple[Game, TrickWon, list[int]] | None:
-        game, bots = _hand(rng)
+        game, bots = computer_hand(rng, Phase.PLAYING)
         trump = game.trump
         assert trump is not None
         want = 0 if want_nobody else 1
@@ -134,7 +125,7 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
 
 def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     def build(rng: random.Random) -> tuple[Game, int] | None:
-        game, bots = _hand(rng)
+        game, bots = computer_hand(rng, Phase.PLAYING)
         stop = rng.randrange(3, 16)
         _tricks(game, bots, stop=stop)
         if len(game.tricks) != stop:
