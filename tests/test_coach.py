@@ -15,7 +15,7 @@ from tutor.errors import TutorError
 from tutor.game import Game, Phase, Play
 from tutor.i18n import Translator
 from tutor.search import MAX_CANDIDATES, candidate_plays, search
-from tutor.strategy import LEVELS, ComputerPlayer, next_action, play_computer_hand
+from tutor.strategy import DECLARE_MARGIN, LEVELS, ComputerPlayer, next_action, play_computer_hand
 from tutor.trick import trick_winner
 
 
@@ -328,3 +328,64 @@ def test_the_advice_is_the_same_in_any_process():
     runs = [subprocess.run([sys.executable, "-c", _ADVICE_SCRIPT, str(n)], capture_output=True, text=True,
                            check=True, timeout=600).stdout for n in (0, 12345)]
     assert json.loads(runs[0]) and json.loads(runs[0]) == json.loads(runs[1])
+
+
+def _declaring_positions(seeds, near_only=True):
+    """(game, seat) while level-1 players deal and declare, wherever ``seat`` may declare
+    and a searching player would weigh it (an option near level 1's bar)."""
+    for seed in seeds:
+        game = Game(seed)
+        bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+        while game.phase is Phase.DEALING:
+            for seat in range(PLAYERS):
+                options = bots[seat]._declaration_options(game.view(seat))
+                if any(strength >= need - DECLARE_MARGIN for strength, need, _ in options):
+                    yield game, seat
+            game.apply(next_action(game, bots))
+
+
+def test_a_searching_player_declares_by_search():
+    """Above level 1, a declaration near or above level 1's bar is weighed against not
+    declaring yet, each deal completed at random and played out: what it declares is
+    always a declaration the game accepts, and at some moments it is not level 1's."""
+    changed = weighed = 0
+    for game, seat in _declaring_positions(range(6)):
+        view = game.view(seat)
+        searched = ComputerPlayer(seat, game.seed, level=3, think=10).declaration(view)
+        plain = ComputerPlayer(seat, game.seed).declaration(view)
+        assert searched is None or game.can(searched)
+        weighed += 1
+        changed += searched != plain
+        if changed >= 2:
+            break
+    assert changed >= 1, f"level 3 declared as level 1 at all {weighed} moments"
+
+
+def test_declarations_are_weighed_from_the_seats_view_only():
+    """Two deals that look the same from the seat (other seats hold other hidden cards):
+    the same weighed results, the same declaration."""
+    from tutor.game import Deal, Declare
+    from tutor.search import weigh_declarations
+
+    game, seat = next(_declaring_positions([7]))
+    dealt = sum(len(game.hand(s)) for s in range(PLAYERS))
+    deck = list(game.first_deal)
+    hidden = [i for i in range(len(deck)) if i % PLAYERS != seat or i >= dealt]
+    i, j = next((i, j) for i in hidden for j in hidden if deck[i] != deck[j] and deck[i].rank != 2 != deck[j].rank
+                and deck[i].suit is not None and deck[j].suit is not None)
+    deck[i], deck[j] = deck[j], deck[i]
+    other = Game(0, deck=deck)
+    for _ in range(dealt):
+        other.apply(Deal())
+    for declared in game.declarations:
+        other.apply(Declare(declared.seat, declared.cards))
+    assert other.view(seat) == game.view(seat) and other.first_deal != game.first_deal
+    option = game.declaration_options(seat)[0]
+    table = {s: ComputerPlayer(s) for s in range(PLAYERS)}
+    results = [weigh_declarations(g.view(seat), [option, None], lambda g: next_action(g, table),
+                                  rng=random.Random(1), layouts=6) for g in (game, other)]
+    assert results[0] == results[1]
+    decisions = [ComputerPlayer(seat, 7, level=3, think=10).declaration(g.view(seat)) for g in (game, other)]
+    assert decisions[0] == decisions[1]
+    with pytest.raises(TutorError, match="while the cards are dealt"):
+        weigh_declarations(_position(1, 0).view(0), [None], lambda g: next_action(g, table), rng=random.Random(0))

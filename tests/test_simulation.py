@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tutor.bots import random_action
-from tutor.cards import PLAYERS
+from tutor.cards import PACK, PLAYERS
 from tutor.errors import TutorError
 from tutor.game import Game, Phase, Play
 from tutor.order import TRUMP
@@ -209,3 +209,50 @@ def test_a_playout_policy_is_checked():
     simulation = Simulation(game.view(game.actor), game.rules)
     with pytest.raises(TutorError, match="policy"):
         simulation.playout(simulation.deal(random.Random(0)), random.Random(0), policy="clever")
+
+
+def _dealing(seed: int, cards: int) -> Game:
+    """A deal of level-1 players (their declarations too) stopped after ``cards`` cards."""
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is Phase.DEALING and sum(len(game.hand(s)) for s in range(PLAYERS)) < cards:
+        game.apply(next_action(game, bots))
+    return game
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_completed_deal_fits_what_the_seat_has_seen(seed):
+    """While dealing (D1) a seat sees its own cards and the 2s and jokers others declared:
+    a completed deal deals it exactly its own cards, each declarer its declared cards,
+    and the rest of the pack at random; replayed, it gives the seat the same view."""
+    from tutor.game import Deal, Declare
+    from tutor.simulation import complete_deal
+
+    game = _dealing(seed, 20 + 7 * seed)
+    if game.phase is not Phase.DEALING:
+        pytest.skip("the deal closed before the position")
+    viewer = seed % PLAYERS
+    view = game.view(viewer)
+    dealt = sum(view.hand_sizes)
+    rng = random.Random(seed)
+    decks = [complete_deal(view, rng) for _ in range(20)]
+    for deck in decks:
+        assert Counter(deck) == Counter(PACK)
+        assert Counter(deck[viewer:dealt:PLAYERS]) == Counter(view.hand)
+        for declared in view.declarations:
+            assert not Counter(declared.cards) - Counter(deck[declared.seat:dealt:PLAYERS])
+        copy = Game(0, game.rules, deck=deck)
+        for _ in range(dealt):
+            copy.apply(Deal())
+        for declared in view.declarations:
+            copy.apply(Declare(declared.seat, declared.cards))
+        assert copy.view(viewer) == view
+    others = [s for s in range(PLAYERS) if s != viewer]
+    assert len({tuple(deck[s] for s in others) for deck in decks}) > 1, "the hidden cards are random"
+
+
+def test_a_deal_is_completed_only_while_dealing():
+    from tutor.simulation import complete_deal
+
+    with pytest.raises(TutorError, match="while the cards are dealt"):
+        complete_deal(_position(1, 0).view(0), random.Random(0))

@@ -28,17 +28,18 @@ import random
 import time
 from collections import Counter
 from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from tutor.cards import KITTY_SIZE, Card, Cards
+from tutor.cards import KITTY_SIZE, PLAYERS, Card, Cards
 from tutor.combos import pair_runs
 from tutor.errors import TutorError
 from tutor.follow import legal_follows
-from tutor.game import Phase, SeatView
+from tutor.game import Action, Deal, Declare, Game, Phase, SeatView
 from tutor.i18n import Text
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.simulation import Layout, Outcome, Policy, Simulation
+from tutor.simulation import Layout, Outcome, Policy, Simulation, complete_deal
 
 MAX_CANDIDATES: Final = 16
 """At most this many plays are searched; more (a long void follow) are sampled."""
@@ -242,6 +243,57 @@ def weigh_buries(view: SeatView, options: Sequence[tuple[Sequence[Card], Card | 
     return _weigh_openings(openings, rules, rng, layouts, think)
 
 
+def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None], table: Callable[[Game], Action],
+                       rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 20,
+                       think: float | None = None) -> tuple[tuple[int, ...], ...]:
+    """The seat's result (S1–S3) in each of ``layouts`` random deals, for each of
+    ``options``: cards to declare or overturn with now (D1–D3), or None, not now. Each
+    deal is completed at random as far as the seat has seen
+    (:func:`tutor.simulation.complete_deal`); the rest of the deal, the declarations,
+    the bury and the call are ``table``'s (the next action of a table of players, for a
+    game), the tricks the greedy policy's. The same deals for each option.
+
+    >>> from tutor.game import Game
+    >>> from tutor.strategy import ComputerPlayer, next_action
+    >>> game = Game(4)
+    >>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+    >>> while not any(game.declaration_options(seat) for seat in range(5)):
+    ...     _ = game.apply(Deal())
+    >>> seat = next(seat for seat in range(5) if game.declaration_options(seat))
+    >>> option = game.declaration_options(seat)[0]
+    >>> results = weigh_declarations(game.view(seat), [option, None], lambda g: next_action(g, bots),
+    ...                              rng=random.Random(0), layouts=3)
+    >>> [len(r) for r in results]
+    [3, 3]
+    """
+    if view.phase is not Phase.DEALING:
+        raise TutorError(Text("declarations are weighed while the cards are dealt"))
+    if not options:
+        raise TutorError(Text("a search needs at least one play to weigh"))
+    start = time.process_time()
+    seat, dealt = view.seat, sum(view.hand_sizes)
+    results: list[list[int]] = [[] for _ in options]
+    for done in range(1, layouts + 1):
+        deck = complete_deal(view, rng)
+        for mine, option in zip(results, options):
+            game = Game(0, rules, deck=deck)
+            for _ in range(dealt):
+                game.apply(Deal())
+            for declared in view.declarations:
+                game.apply(Declare(declared.seat, declared.cards))
+            if option is not None:
+                game.apply(Declare(seat, tuple(option)))
+            while game.phase is not Phase.PLAYING:
+                game.apply(table(game))
+            declarer = game.declarer
+            assert declarer is not None
+            layout = Layout(tuple(game.hand(s) for s in range(PLAYERS)), Cards(game.kitty))
+            mine.append(Simulation(game.view(declarer), rules).playout(layout, rng, policy="greedy").results[seat])
+        if think is not None and done >= 2 and time.process_time() - start > think:
+            break
+    return tuple(tuple(mine) for mine in results)
+
+
 def _opening(view: SeatView, hand: Sequence[Card], kitty: Sequence[Card], call: Card | None) -> SeatView:
     """The declarer's view at the first lead, holding ``hand``, having buried ``kitty``
     and called ``call`` (None: a solo)."""
@@ -286,4 +338,4 @@ def _side(outcome: Outcome, seat: int) -> bool:
 
 
 __all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_buries",
-           "weigh_calls"]
+           "weigh_calls", "weigh_declarations"]

@@ -124,6 +124,48 @@ def unseen_cards(view: SeatView) -> Counter[Card]:
     return _FULL - seen
 
 
+def complete_deal(view: SeatView, rng: random.Random) -> Cards:
+    """A whole deal, the 108 cards in dealing order, consistent with ``view`` taken while
+    the cards are dealt (D1): the seat's own cards where it was dealt them, each other
+    seat's declared 2s and jokers among the cards it has been dealt (D1, shown), the
+    other cards at random. :class:`tutor.game.Game` deals card ``i`` to seat ``i % 5``
+    and leaves the last 8 as the kitty.
+
+    >>> from tutor.game import Game, Deal
+    >>> game = Game(2)
+    >>> for _ in range(23):
+    ...     _ = game.apply(Deal())
+    >>> deck = complete_deal(game.view(1), random.Random(0))
+    >>> sorted(deck) == sorted(PACK), sorted(deck[1:23:5]) == sorted(game.hand(1))
+    (True, True)
+    """
+    if view.phase is not Phase.DEALING:
+        raise TutorError(Text("a deal is completed while the cards are dealt, not in the {phase} phase",
+                              phase=Text(PHASE_NAMES[view.phase])))
+    shown: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
+    for declared in view.declarations:
+        if declared.seat != view.seat:
+            shown[declared.seat] |= Counter(declared.cards)
+    shown[view.seat] = Counter(view.hand)
+    dealt = sum(view.hand_sizes)
+    unseen = _FULL - sum(shown, Counter())
+    if any(sum(known.values()) > size for known, size in zip(shown, view.hand_sizes)) or \
+            sum(unseen.values()) != len(PACK) - sum(sum(known.values()) for known in shown):
+        raise CardCountError(Text("no deal fits what seat {seat} has seen", seat=view.seat))
+    rest = list(unseen.elements())
+    rng.shuffle(rest)
+    deck: list[Card | None] = [None] * len(PACK)
+    for seat, known in enumerate(shown):
+        places = list(range(seat, dealt, PLAYERS))
+        cards = list(known.elements()) + [rest.pop() for _ in range(len(places) - sum(known.values()))]
+        rng.shuffle(cards)
+        for place, card in zip(places, cards):
+            deck[place] = card
+    for place in range(dealt, len(PACK)):
+        deck[place] = rest.pop()
+    return Cards(card for card in deck if card is not None)
+
+
 class Simulation:
     """Random playouts of the rest of the hand from ``view`` (its seat's knowledge only).
 
