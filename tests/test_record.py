@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tutor import Game, Ruleset, play_random_hand
-from tutor.record import HEADER, HandFileError, export_hand, import_hand
+from tutor.record import HEADER, HandFileError, export_hand, import_hand, read_hand
 from tutor.strategy import play_computer_hand
 
 
@@ -57,6 +57,9 @@ def _good() -> str:
     (lambda t: t + "play 0 ♠A\n", "refused"),
     (lambda t: t + "x\n" * 3000, "at most"),
     (lambda t: t.replace("seed: 4\n", ""), "no seed"),
+    (lambda t: t.replace("seed: 4", "seed: 4\nopponents: 7"), "the opponents' level is one of 1, 2, 3, not '7'"),
+    (lambda t: t.replace("seed: 4", "seed: 4\nopponents: ３"), "the opponents' level is one of"),
+    (lambda t: t.replace("seed: 4", "seed: 4\nopponents: 2" + "2" * 5000), "the opponents' level is one of"),
 ])
 def test_tampered_records_are_clear_errors(mangle, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(HandFileError) as caught:
@@ -71,6 +74,16 @@ def test_moving_a_card_between_plays_is_caught() -> None:
     lines[index] = f"play {seat} ♠A ♠A ♠A" if cards[0] != "♠A" else f"play {seat} ♥3 ♥3 ♥3"
     with pytest.raises(HandFileError, match=f"line {index + 1}"):
         import_hand("\n".join(lines))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_record_names_the_opponents_level(level: int) -> None:
+    game = play_computer_hand(4)
+    text = export_hand(game, opponents=level)
+    assert f"\nopponents: {level}\n" in text
+    record = read_hand(text)
+    assert record.opponents == level and record.game.events == game.events
+    assert read_hand(export_hand(game)).opponents is None
 
 
 def test_not_text_is_refused() -> None:

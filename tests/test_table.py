@@ -227,7 +227,7 @@ def test_export_import_replay_reproduces_the_hand(table: Table) -> None:
     play_out(table)
     send(table, {"type": "export", "actions": True})
     text = table.download["text"]
-    assert text == export_hand(table.game) and table.download["name"].endswith(".txt")
+    assert text == export_hand(table.game, opponents=1) and table.download["name"].endswith(".txt")
     assert import_hand(text).events == table.game.events
 
     again = Table(pause_ms=0, deal_ms=0, record=text)
@@ -602,12 +602,17 @@ def test_the_opponents_level_applies_from_the_next_hand_only() -> None:
     send(table, {"type": "restart"})  # the same deal again is a next hand too
     assert levels(table) == {2} and table.state["opponents"]["text"] == "Opponents: level 2 (think a little)"
     record = table.export(actions=False)
+    assert "\nopponents: 2\n" in record
     table.choose_level(1)
-    send(table, {"type": "import", "text": record})  # and so is a hand file opened
+    send(table, {"type": "import", "text": record})  # a hand file goes on at the level it names
+    assert table.load_error == "" and levels(table) == {2} and table.level == 2 and table.next_level == 1
+    assert table.state["opponents"]["note"] == "Level 1 (rules of thumb) from the next hand; this hand goes on at level 2."
+    send(table, {"type": "import", "text": record.replace("opponents: 2\n", "")})  # one that names none: as chosen
     assert table.load_error == "" and levels(table) == {1}
 
     assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=2)) == {2}
-    assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=3, record=record)) == {3}
+    assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=3, record=record)) == {2}
+    assert levels(Table(SEED, pause_ms=0, deal_ms=0, level=3, record=record.replace("opponents: 2\n", ""))) == {3}
 
 
 def test_same_level_same_seed_same_computer_players() -> None:

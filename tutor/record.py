@@ -12,11 +12,17 @@ True
 Traceback (most recent call last):
 ...
 tutor.record.HandFileError: line 2: the seed must be a whole number, not 'x'
+
+A record may say at which level the computer players played (``opponents: N``,
+:data:`tutor.strategy.LEVELS`), so that a hand opened from it goes on as it began:
+
+>>> read_hand(export_hand(game, opponents=3)).opponents
+3
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Final
 
 from tutor.cards import PACK, Card, format_cards
@@ -25,6 +31,7 @@ from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play,
 from tutor.i18n import Text, said
 from tutor.notation import parse_cards
 from tutor.rules import DEFAULT_RULES, Ruleset
+from tutor.strategy import LEVELS
 
 HEADER: Final = "# 启东招朋友 hand record v1"
 MAX_LINES: Final = 2000
@@ -37,11 +44,23 @@ class HandFileError(TutorError):
     """A hand record that cannot be read or does not replay (names the line)."""
 
 
-def export_hand(game: Game, *, actions: bool = True) -> str:
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A hand file read: the hand replayed to where the record stops, and the computer
+    players' level it names (None if it names none)."""
+
+    game: Game
+    opponents: int | None = None
+
+
+def export_hand(game: Game, *, actions: bool = True, opponents: int | None = None) -> str:
     """The hand as text: its deal (seed and the order of all 108 cards), the
-    rules that differ from the book's, and (unless ``actions`` is False, which
-    shares only the deal) every action taken so far."""
+    rules that differ from the book's, the computer players' level (``opponents``, if
+    given) and (unless ``actions`` is False, which shares only the deal) every action
+    taken so far."""
     lines = [HEADER, f"seed: {game.seed}"]
+    if opponents is not None:
+        lines.append(f"opponents: {_level(str(opponents))}")
     for field in fields(Ruleset):
         value = getattr(game.rules, field.name)
         if value != getattr(DEFAULT_RULES, field.name):
@@ -81,6 +100,11 @@ def _action_text(action: Action) -> str:
 def import_hand(text: str) -> Game:
     """Rebuild the hand from its record, replaying and validating every action.
     Refuses a broken or tampered record with :class:`HandFileError`."""
+    return read_hand(text).game
+
+
+def read_hand(text: str) -> HandRecord:
+    """:func:`import_hand`, with the computer players' level the record names."""
     if not isinstance(text, str):
         raise HandFileError(Text("a hand record is text"))
     if len(text) > MAX_CHARS:  # refused before any work: a real record is a few kilobytes
@@ -92,6 +116,7 @@ def import_hand(text: str) -> Game:
     if not lines or lines[0].strip() != HEADER:
         raise HandFileError(Text("line 1: a hand record starts with {header}", header=shown(HEADER)))
     seed: int | None = None
+    opponents: int | None = None
     options: dict[str, bool | int | str] = {}
     deck: tuple[Card, ...] | None = None
     game: Game | None = None
@@ -105,6 +130,8 @@ def import_hand(text: str) -> Game:
                 if not _digits(value, MAX_SEED_DIGITS):
                     raise HandFileError(Text("the seed must be a whole number, not {value}", value=shown(value)))
                 seed = int(value)
+            elif game is None and line.startswith("opponents:"):
+                opponents = _level(line.removeprefix("opponents:").strip())
             elif game is None and line.startswith("rule "):
                 name, _, value = line.removeprefix("rule ").partition(":")
                 options[name.strip()] = _option(name.strip(), value.strip())
@@ -128,7 +155,14 @@ def import_hand(text: str) -> Game:
             game = Game(seed, Ruleset(**options), deck)  # type: ignore[arg-type]
         except TutorError as error:
             raise HandFileError(said(error)) from None
-    return game
+    return HandRecord(game, opponents)
+
+
+def _level(text: str) -> int:
+    if not _digits(text, 1) or int(text) not in LEVELS:
+        raise HandFileError(Text("the opponents' level is one of {levels}, not {value}",
+                                 levels=", ".join(map(str, LEVELS)), value=shown(text)))
+    return int(text)
 
 
 def _option(name: str, value: str) -> bool | int | str:

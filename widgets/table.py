@@ -66,7 +66,7 @@ from tutor.game import (
 from tutor.i18n import N_, Text, capitalized
 from tutor.notation import CardsLike, parse_cards
 from tutor.order import Trump
-from tutor.record import export_hand, import_hand
+from tutor.record import export_hand, read_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import side_name
 from tutor.strategy import LEVELS, MAX_THINK, ComputerPlayer, next_action
@@ -221,12 +221,12 @@ class Table(PageWidget):
 
     # ------------------------------------------------------------ the flow
 
-    def _start(self, game: Game, note: str = "") -> None:
-        """Begin a hand: its computer players at the level chosen last (:attr:`next_level`),
-        thinking through all their layouts (the longest think-time), so that a deal's link
-        plays the same on a busy or a slow machine."""
+    def _start(self, game: Game, note: str = "", level: int | None = None) -> None:
+        """Begin a hand: its computer players at ``level`` (a hand file's), else the level
+        chosen last (:attr:`next_level`), thinking through all their layouts (the longest
+        think-time), so that a deal's link plays the same on a busy or a slow machine."""
         self.game = game
-        self.level = self.next_level
+        self.level = self.next_level if level is None else level
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
@@ -351,7 +351,7 @@ class Table(PageWidget):
     def export(self, *, actions: bool = True) -> str:
         """The hand as a small text file (:func:`tutor.record.export_hand`), with the
         coach's review as comment lines when it was asked for."""
-        text = export_hand(self.game, actions=actions)
+        text = export_hand(self.game, actions=actions, opponents=self.level)
         if actions and self._coach is not None:
             lines = [narration.review_heading(self._coach), *map(narration.decision_line, self._coach)]
             text += "".join(f"# {self.tr(line)}\n" for line in lines)
@@ -361,7 +361,8 @@ class Table(PageWidget):
 
     def load(self, text: object) -> bool:
         """Take a hand file: the hand continues from where the record stops (a finished
-        hand shows its score and review). A broken or tampered file is refused with a
+        hand shows its score and review), the computer players at the level the file
+        names (else the level chosen last). A broken or tampered file is refused with a
         message in the widget, and the current hand goes on."""
         if not isinstance(text, str):
             self.load_error = self.tr("This hand file could not be read: it is too large, or not a text file.")
@@ -373,7 +374,7 @@ class Table(PageWidget):
             self.load_error = self.tr("This hand file could not be read: it is too large, or not a text file.")
             return False
         try:
-            game = import_hand(text)
+            record = read_hand(text)
         except Exception as error:  # noqa: BLE001 - a hand file never shows Python's own words
             problem = problem_of(error) if isinstance(error, TutorError) else None
             self.load_error = self.tr("This hand file could not be read: {problem}",
@@ -381,7 +382,8 @@ class Table(PageWidget):
                 self.tr("This hand file could not be read: it is not a hand file of this course.")
             return False
         self.load_error = ""
-        self._start(_fresh_copy(game), self.tr("Opened a hand file (seed {seed}).", seed=game.seed))
+        game = record.game  # the hand goes on at the level it began with, if the file names it
+        self._start(_fresh_copy(game), self.tr("Opened a hand file (seed {seed}).", seed=game.seed), record.opponents)
         for event in game.events:  # replay the narration of what the record holds
             self.game.apply(event.action)
             self._after(event)

@@ -179,7 +179,7 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
     saved = download.value.path()
     text = Path(saved).read_text("utf-8")
     assert text == EXPECTED.export()  # the page played exactly the expected hand; the review as comments
-    assert text.startswith(export_hand(EXPECTED.game)) and "# The coach's review" in text
+    assert text.startswith(export_hand(EXPECTED.game, opponents=EXPECTED.level)) and "# The coach's review" in text
 
     tampered = re.sub(r"^play (\d) .*$", r"play \1 BJ BJ BJ", text, count=1, flags=re.MULTILINE)
     page.set_input_files("[data-qd=import]", files=[{"name": "tampered.txt", "mimeType": "text/plain",
