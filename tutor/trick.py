@@ -15,9 +15,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
 from tutor.cards import Card, Cards, points
 from tutor.combos import Kind, Shape, shape_of, tractor_top
@@ -120,35 +119,45 @@ def why_not(plays: Sequence[CardsLike], index: int, trump: TrumpLike) -> Text:
 
 def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
     """The trick's plays read and checked (C1, L1, W1, B3), and the lead's shape."""
-    if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
-        raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
+    if type(plays) is not list and type(plays) is not tuple:
+        if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
+            raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
     cards = [p if type(p) is Cards else to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))
-    _check_copies(tuple(chain.from_iterable(cards)))
+    count = sum(map(len, cards))
+    if count > 2:
+        _check_copies([card for play in cards for card in play], count)
     shape = shape_of(cards[0], trump)
     size = shape.size
-    for i, play in enumerate(cards):
+    for play in cards:
         if len(play) != size:
-            if play:
-                raise InvalidPlayError(Text("play {index} ({cards}) has {count} cards but the lead has {size}: "
-                                            "everyone plays the same number of cards (W1, B3)",
-                                            index=i, cards=play, count=len(play), size=shape.size))
-            raise InvalidPlayError(Text("play {index} (nothing) has {count} cards but the lead has {size}: "
-                                        "everyone plays the same number of cards (W1, B3)",
-                                        index=i, count=len(play), size=shape.size))
+            _wrong_size(cards, shape)
     return cards, shape
 
 
-def _check_copies(cards: tuple[Card, ...]) -> None:
-    """:func:`check_copies` (C1), by a shorter path for the many tricks with no third copy."""
-    if len(cards) - len(set(cards)) < 2:
+def _wrong_size(cards: list[Cards], shape: Shape) -> NoReturn:
+    """Refuse the first play of ``cards`` that has not as many cards as the lead (W1, B3)."""
+    i, play = next((i, play) for i, play in enumerate(cards) if len(play) != shape.size)
+    if play:
+        raise InvalidPlayError(Text("play {index} ({cards}) has {count} cards but the lead has {size}: "
+                                    "everyone plays the same number of cards (W1, B3)",
+                                    index=i, cards=play, count=len(play), size=shape.size))
+    raise InvalidPlayError(Text("play {index} (nothing) has {count} cards but the lead has {size}: "
+                                "everyone plays the same number of cards (W1, B3)",
+                                index=i, count=len(play), size=shape.size))
+
+
+def _check_copies(cards: list[Card], count: int) -> None:
+    """:func:`check_copies` (C1) of ``count`` cards, by a shorter path for the many tricks
+    with no third copy."""
+    if count - len(set(cards)) < 2:
         return
     seen: set[Card] = set()
     twice: set[Card] = set()
     for card in cards:
         if card in twice:
-            check_copies(cards)  # a third copy: raises, saying so
+            check_copies(tuple(cards))  # a third copy: raises, saying so
         if card in seen:
             twice.add(card)
         else:
@@ -277,7 +286,10 @@ def _throw_winner(plays: list[Cards], shape: Shape, trump: Trump) -> int:
     if shape.lane == TRUMP:
         return 0  # nothing follows a throw in its shape, and a trump lead is never ruffed
     best, best_order = 0, -1
+    lanes = trump.lanes
     for index in range(1, len(plays)):
+        if lanes[plays[index][0].index] != TRUMP:
+            continue  # a ruff is all trumps (R1)
         rank = ruff_rank(shape, plays[index], trump)
         if rank is not None and rank.order > best_order:
             best, best_order = index, rank.order
