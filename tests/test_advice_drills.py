@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tutor.drills import KINDS, generate
+from tutor.drills import KINDS, drill_rng, generate
 from tutor.drills.advice import KEYS, LAYOUTS, Position, position
 from tutor.search import edge, search, weigh_calls
 from widgets.drill import DrillPlayer
@@ -17,7 +17,7 @@ CASES = [(seed, level) for seed in range(4) for level in (1, 2, 3)]
 
 
 def _position(seed: int, level: int) -> Position:
-    return position(seed, level, random.Random(f"advice/{level}/{seed}"))  # the generator's rng (generate)
+    return position(seed, level, drill_rng("advice", seed, level))  # as generate makes it
 
 
 def _fresh(found: Position) -> list[tuple[int, ...]]:

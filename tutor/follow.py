@@ -520,6 +520,25 @@ def choose_multiset(items: list[tuple[Card, int]], k: int, start: int = 0) -> It
                 yield (card,) * take + rest
 
 
+def shown_out(plays: Sequence[tuple[int, Sequence[Card]]], trump: Trump) -> list[int]:
+    """The seats that followed the first of ``plays`` (the lead, as (seat, cards)) with
+    fewer cards of the led suit than were led: they have none of it left (W2: who has
+    enough must follow with them).
+
+    >>> from tutor.notation import parse_cards as p
+    >>> shown_out([(0, p("♠A")), (1, p("♠3")), (2, p("♥4")), (3, p("♠5")), (4, p("♣6"))], Trump("♦"))
+    [2, 4]
+    >>> shown_out([(3, p("♠A ♠A")), (4, p("♠3 ♥4"))], Trump("♦"))
+    [4]
+    """
+    if not plays:
+        return []
+    lanes = trump.lanes
+    lead = plays[0][1]
+    lane = lanes[lead[0].index]
+    return [seat for seat, cards in plays[1:] if sum(1 for c in cards if lanes[c.index] == lane) < len(lead)]
+
+
 def legal_follows(hand: CardsLike, lead: CardsLike, trump: TrumpLike,
                   *, rules: Ruleset = DEFAULT_RULES) -> LegalFollows:
     """Every legal follow to ``lead`` from ``hand``, lazily (see :class:`LegalFollows`)."""

@@ -44,7 +44,7 @@ from typing import Final, Literal
 
 from tutor.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.errors import CardCountError, TutorError
-from tutor.follow import legal_follows
+from tutor.follow import legal_follows, shown_out
 from tutor.game import PHASE_NAMES, Phase, SeatView, pairs_in, play_refusal
 from tutor.i18n import Text
 from tutor.order import TRUMP
@@ -90,7 +90,7 @@ class Outcome:
 
 def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
     """(seat, effective suit) pairs a seat has shown it is out of: it followed a lead
-    of that suit with fewer cards of it than were led (W1).
+    of that suit with fewer cards of it than were led (W2, :func:`tutor.follow.shown_out`).
 
     >>> from tutor.game import Game
     >>> shown_voids(Game(1).view(0))
@@ -99,16 +99,9 @@ def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
     trump = view.trump
     if trump is None:
         return frozenset()
-    voids = set()
-    for plays in [trick.plays for trick in view.tricks] + [view.trick]:
-        if not plays:
-            continue
-        lead = plays[0][1]
-        lane = trump.lane(lead[0])
-        for seat, cards in plays[1:]:
-            if sum(1 for c in cards if trump.lane(c) == lane) < len(lead):
-                voids.add((seat, lane))
-    return frozenset(voids)
+    return frozenset((seat, trump.lane(plays[0][1][0]))
+                     for plays in [trick.plays for trick in view.tricks] + [view.trick] if plays
+                     for seat in shown_out(plays, trump))
 
 
 def unseen_cards(view: SeatView) -> Counter[Card]:

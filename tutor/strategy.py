@@ -428,6 +428,21 @@ MAX_THINK: Final = 10.0
 """The longest think-time a caller may give a computer player, in seconds."""
 
 
+def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0) -> tuple[Game, dict[int, ComputerPlayer]]:
+    """A hand of level-1 computer players from deal ``seed``, played to the ``until``
+    phase and ``tricks`` tricks into it (or to its end), and those players, to go on.
+
+    >>> game, bots = computer_hand(4, tricks=6)
+    >>> game.phase is Phase.PLAYING, len(game.tricks), sorted(bots)
+    (True, 6, [0, 1, 2, 3, 4])
+    """
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    while game.phase is not Phase.FINISHED and (game.phase is not until or len(game.tricks) < tricks):
+        game.apply(next_action(game, bots))
+    return game, bots
+
+
 def play_computer_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES,
                        players: dict[int, ComputerPlayer] | None = None) -> Game:
     """A complete hand with computer players in every seat (or those given)."""

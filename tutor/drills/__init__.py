@@ -84,9 +84,18 @@ def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
         tr = Translator(lang)
     except TutorError as exc:
         raise DrillError(said(exc)) from None
-    rng = random.Random(f"{kind}/{level}/{seed}")
-    return info.make(seed, level, rng, tr)
+    return info.make(seed, level, drill_rng(kind, seed, level), tr)
+
+
+def drill_rng(kind: str, seed: int, level: int) -> random.Random:
+    """The random generator the drill of ``kind`` from ``seed`` at ``level`` is made with
+    (:func:`generate`): a drill's position can be rebuilt from it.
+
+    >>> drill_rng("follow", 3, 2).random() == drill_rng("follow", 3, 2).random()
+    True
+    """
+    return random.Random(f"{kind}/{level}/{seed}")
 
 
 __all__ = ["KINDS", "AnswerKind", "Choice", "Drill", "DrillError", "Feedback", "GenerationError", "KindInfo",
-           "Table", "generate"]
+           "Table", "drill_rng", "generate"]

@@ -174,13 +174,8 @@ def lanes_of_hand(hand: Sequence[Card], trump: Trump) -> dict[int, list[Card]]:
 
 def computer_hand(rng: random.Random, until: Phase) -> tuple[Game, dict[int, ComputerPlayer]]:
     """A real hand from a seed ``rng`` draws, played by the computer players (level 1) to
-    the ``until`` phase (or its end), and those players, to play it on."""
-    from tutor.game import Game, Phase  # noqa: F811
-    from tutor.strategy import ComputerPlayer, next_action  # noqa: F811
+    the ``until`` phase (or its end), and those players, to play it on
+    (:func:`tutor.strategy.computer_hand`)."""
+    from tutor.strategy import computer_hand as hand_at
 
-    seed = rng.randrange(SEEDS.stop)
-    game = Game(seed)
-    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
-    while game.phase is not until and game.phase is not Phase.FINISHED:
-        game.apply(next_action(game, bots))
-    return game, bots
+    return hand_at(rng.randrange(SEEDS.stop), until)

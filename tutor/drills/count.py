@@ -5,7 +5,7 @@ the led suit than were led has none left (W2: who has enough must follow with th
 and "How many points are in the cards you cannot see?" (C3: the deck holds 200 points).
 The positions are real hands played by the computer players (level 1) from a seeded
 deal; the answers are facts of the rules, counted by the rules module
-(:func:`out_of_suit`, :func:`tutor.simulation.unseen_cards`, :func:`tutor.points`), not
+(:func:`tutor.follow.shown_out`, :func:`tutor.simulation.unseen_cards`, :func:`tutor.points`), not
 advice. Level 1 asks about single leads and gives the points played in one sum, level 2
 about pairs and the points each seat won, level 3 about longer leads (or pairs, in a hand
 that led none) and the points each trick held.
@@ -30,6 +30,7 @@ from tutor.drills.common import computer_hand, redraw, with_trump
 from tutor.game import Game, Phase, TrickWon
 from tutor.i18n import Text, Translator
 from tutor.order import Trump
+from tutor.follow import shown_out
 from tutor.simulation import unseen_cards
 from tutor.strategy import ComputerPlayer, next_action
 
@@ -37,21 +38,6 @@ FORMS: Final = ("void", "points-out")
 TOTAL_POINTS: Final = 200
 """C3: the points in the whole deck."""
 NOBODY: Final = "nobody"
-
-
-def out_of_suit(won: TrickWon, trump: Trump) -> list[int]:
-    """The followers of trick ``won`` who played fewer cards of the led suit than were
-    led, and so have none of it left (W2).
-
-    >>> from tutor.game import TrickWon
-    >>> from tutor.notation import parse_cards as p
-    >>> won = TrickWon(0, 5, ((0, p("♠A")), (1, p("♠3")), (2, p("♥4")), (3, p("♠5")), (4, p("♣6"))), "")
-    >>> out_of_suit(won, Trump("♦"))
-    [2, 4]
-    """
-    lead = won.plays[0][1]
-    lane = trump.lane(lead[0])
-    return [seat for seat, cards in won.plays[1:] if sum(1 for c in cards if trump.lane(c) == lane) < len(lead)]
 
 
 def _fit(lead: tuple[Card, ...], level: int) -> int:
@@ -78,7 +64,7 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         trump = game.trump
         assert trump is not None
         want = 0 if want_nobody else 1
-        shown = [(t, short) for t in _tricks(game, bots) if len(short := out_of_suit(t, trump)) == want]
+        shown = [(t, short) for t in _tricks(game, bots) if len(short := shown_out(t.plays, trump)) == want]
         best = max((_fit(t.plays[0][1], level) for t, _ in shown), default=0)
         fitting = [(t, short) for t, short in shown if best and _fit(t.plays[0][1], level) == best]
         if not fitting:
