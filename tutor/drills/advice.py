@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from tutor.cards import PLAYERS, Card, Cards
 from tutor.drills.base import AnswerKind, Choice, Drill, Table
@@ -33,7 +33,7 @@ from tutor.drills.common import computer_hand, redraw, with_trump
 from tutor.game import Call, Game, Phase, SeatView
 from tutor.i18n import Text, Translator
 from tutor.narration import signed, situation, weighed_play, you_are
-from tutor.search import PlayValue, candidate_plays, edge, search, weigh_calls
+from tutor.search import Found, PlayValue, candidate_plays, edge, search, weigh_calls
 from tutor.strategy import next_action
 
 FORMS: Final = ("play", "call")
@@ -48,6 +48,8 @@ SURE: Final = 2.0
 """How many standard errors the advised choice's edge must be, at least."""
 WEIGHED: Final = 6
 """Candidate plays the coach weighs for a play drill (the heuristic player's among them)."""
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,32 @@ def _clear(results: Sequence[Sequence[int]], level: int, *, loose: bool = False)
     return (best, beaten) if len(beaten) >= 2 else None
 
 
+Weigh = Callable[[Sequence[T], random.Random, int], tuple[Sequence[T], Sequence[Sequence[int]]]]
+"""A way to weigh options on layouts dealt by a generator: the options (in any order)
+and each one's results, in that order."""
+
+
+def _advised(options: Sequence[T], weigh: Weigh[T], seed: int, level: int, rng: random.Random,
+             name: str) -> tuple[list[T], int, list[Sequence[int]]] | None:
+    """The three options a drill shows, in the order shown, the index of the coach's, and
+    their results: a first look at ``options`` on :data:`FIRST_LOOK` layouts keeps the
+    promising ones, weighed again on :data:`LAYOUTS` others (both seeded by the drill's
+    ``seed``); None unless one clearly beats two others (:func:`_clear`)."""
+    shown, first = weigh(options, random.Random(f"advice-first-{seed}"), FIRST_LOOK)
+    seems = _clear(first, level, loose=True)
+    if seems is None:
+        return None
+    shortlist = [shown[i] for i in (seems[0], *seems[1][:3])]
+    shown, results = weigh(shortlist, random.Random(f"advice-{name}-{seed}"), LAYOUTS)
+    clear = _clear(results, level)
+    if clear is None:
+        return None
+    best, beaten = clear
+    order = [best, *rng.sample(beaten, 2)]
+    rng.shuffle(order)
+    return [shown[i] for i in order], order.index(best), [results[i] for i in order]
+
+
 def _play_position(seed: int, level: int, rng: random.Random) -> Position | None:
     game, bots = computer_hand(rng, Phase.PLAYING)
     for _ in range(rng.randrange(0, 75)):
@@ -114,22 +142,20 @@ def _play_position(seed: int, level: int, rng: random.Random) -> Position | None
     if len(plays) < 2 or view.forced_options:
         return None
     weighed = [Cards(heuristic), *rng.sample(plays, min(WEIGHED - 1, len(plays)))]
-    first = search(view, game.rules, rng=random.Random(f"advice-first-{seed}"), layouts=FIRST_LOOK,
-                   candidates=weighed)
-    seems = _clear([value.results for value in first.values], level, loose=True)
-    if seems is None:
+    found: list[Found] = []
+
+    def weigh(candidates: Sequence[Cards], layouts_rng: random.Random, layouts: int) -> tuple[list[Cards],
+                                                                                             list[tuple[int, ...]]]:
+        found.append(search(view, game.rules, rng=layouts_rng, layouts=layouts, candidates=candidates))
+        return [value.play for value in found[-1].values], [value.results for value in found[-1].values]
+
+    advised = _advised(weighed, weigh, seed, level, rng, "drill")
+    if advised is None:
         return None
-    shortlist = [first.values[i].play for i in (seems[0], *seems[1][:3])]
-    found = search(view, game.rules, rng=random.Random(f"advice-drill-{seed}"), layouts=LAYOUTS,
-                   candidates=shortlist)
-    clear = _clear([value.results for value in found.values], level)
-    if clear is None:
-        return None
-    best, beaten = clear
-    values = [found.values[i] for i in (best, *rng.sample(beaten, 2))]
-    rng.shuffle(values)
-    return Position(view, tuple(v.play for v in values), values.index(found.values[best]),
-                    tuple(v.results for v in values), tuple(values))
+    chosen, best, results = advised
+    values = [found[-1].value_of(play) for play in chosen]
+    return Position(view, tuple(chosen), best, tuple(map(tuple, results)),
+                    tuple(value for value in values if value is not None))
 
 
 def _call_position(seed: int, level: int, rng: random.Random) -> Position | None:
@@ -147,19 +173,16 @@ def _call_position(seed: int, level: int, rng: random.Random) -> Position | None
     calls: list[Card | None] = list(dict.fromkeys(
         [heuristic.card if isinstance(heuristic, Call) else None, *ranked[:2],
          *rng.sample(nameable, min(2, len(nameable))), None]))
-    first = weigh_calls(view, calls, game.rules, rng=random.Random(f"advice-first-{seed}"), layouts=FIRST_LOOK)
-    seems = _clear(first, level, loose=True)
-    if seems is None:
+
+    def weigh(options: Sequence[Card | None], layouts_rng: random.Random, layouts: int) -> tuple[
+            Sequence[Card | None], tuple[tuple[int, ...], ...]]:
+        return options, weigh_calls(view, options, game.rules, rng=layouts_rng, layouts=layouts)
+
+    advised = _advised(calls, weigh, seed, level, rng, "call")
+    if advised is None:
         return None
-    shortlist = [calls[i] for i in (seems[0], *seems[1][:3])]
-    results = weigh_calls(view, shortlist, game.rules, rng=random.Random(f"advice-call-{seed}"), layouts=LAYOUTS)
-    clear = _clear(results, level)
-    if clear is None:
-        return None
-    best, beaten = clear
-    order = [best, *rng.sample(beaten, 2)]
-    rng.shuffle(order)
-    return Position(view, tuple(shortlist[i] for i in order), order.index(best), tuple(results[i] for i in order))
+    chosen, best, results = advised
+    return Position(view, tuple(chosen), best, tuple(map(tuple, results)))
 
 
 KEYS: Final = "abc"
