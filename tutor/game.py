@@ -638,7 +638,8 @@ class Game:
         _check_seat(seat)
         if self._phase is not Phase.DEALING:
             return []
-        return declaration_options(self._hands[seat], self._current_declaration(), seat=seat)
+        shown = [card for card in self._hands[seat] if card.rank == 2 or card.suit is None]  # D1: all it may show
+        return declaration_options(shown, self._current_declaration(), seat=seat) if shown else []
 
     def nameable_cards(self) -> list[Card]:
         """Cards the declarer may call (F1, F3): held exactly once, twin not buried."""
