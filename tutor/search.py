@@ -27,8 +27,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
