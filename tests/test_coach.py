@@ -389,3 +389,14 @@ def test_declarations_are_weighed_from_the_seats_view_only():
     assert decisions[0] == decisions[1]
     with pytest.raises(TutorError, match="while the cards are dealt"):
         weigh_declarations(_position(1, 0).view(0), [None], lambda g: next_action(g, table), rng=random.Random(0))
+    for bad_view in ("view", None, 3):
+        with pytest.raises(TutorError, match="while the cards are dealt"):
+            weigh_declarations(bad_view, [None], lambda g: next_action(g, table), rng=random.Random(0))  # type: ignore[arg-type]
+    view = game.view(seat)
+    for bad in (0, -1, True, 2.5, "3"):
+        with pytest.raises(TutorError, match="at least one layout"):
+            weigh_declarations(view, [None], lambda g: next_action(g, table), rng=random.Random(0), layouts=bad)  # type: ignore[arg-type]
+    with pytest.raises(TutorError, match="at least one"):
+        weigh_declarations(view, [], lambda g: next_action(g, table), rng=random.Random(0))
+    with pytest.raises(TutorError):  # not a declaration the seat may make (D1–D3): the game's own refusal
+        weigh_declarations(view, [view.hand[:3]], lambda g: next_action(g, table), rng=random.Random(0), layouts=1)

@@ -256,3 +256,6 @@ def test_a_deal_is_completed_only_while_dealing():
 
     with pytest.raises(TutorError, match="while the cards are dealt"):
         complete_deal(_position(1, 0).view(0), random.Random(0))
+    for bad in ("view", None, 3):
+        with pytest.raises(TutorError, match="a seat's view"):
+            complete_deal(bad, random.Random(0))  # type: ignore[arg-type]

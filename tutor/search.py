@@ -170,8 +170,7 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
 
     Each playout's result for the seat (S1–S3) is what is averaged.
     """
-    if isinstance(layouts, bool) or not isinstance(layouts, int) or layouts < 1:
-        raise TutorError(Text("a search needs at least one layout, not {value}", value=repr(layouts)[:40]))
+    _check_layouts(layouts)
     start = time.process_time()
     simulation = Simulation(view, rules)
     plays = tuple(_key(play) for play in candidates) if candidates is not None \
@@ -201,6 +200,12 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
                                 attackers[index] / done, tuple(mine)))
     order = sorted(range(len(values)), key=lambda i: -values[i].expected)  # stable: ties keep candidate order
     return Found(seat, tuple(values[i] for i in order), done, time.process_time() - start)
+
+
+def _check_layouts(layouts: object) -> None:
+    """Refuse a number of layouts that is not a whole number from 1 up."""
+    if isinstance(layouts, bool) or not isinstance(layouts, int) or layouts < 1:
+        raise TutorError(Text("a search needs at least one layout, not {value}", value=repr(layouts)[:40]))
 
 
 def weigh_calls(view: SeatView, calls: Sequence[Card | None], rules: Ruleset = DEFAULT_RULES, *,
@@ -265,10 +270,11 @@ def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None],
     >>> [len(r) for r in results]
     [3, 3]
     """
-    if view.phase is not Phase.DEALING:
+    if not isinstance(view, SeatView) or view.phase is not Phase.DEALING:
         raise TutorError(Text("declarations are weighed while the cards are dealt"))
     if not options:
         raise TutorError(Text("a search needs at least one play to weigh"))
+    _check_layouts(layouts)
     start = time.process_time()
     seat, dealt = view.seat, sum(view.hand_sizes)
     results: list[list[int]] = [[] for _ in options]

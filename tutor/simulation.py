@@ -132,6 +132,8 @@ def complete_deal(view: SeatView, rng: random.Random) -> Cards:
     >>> sorted(deck) == sorted(PACK), sorted(deck[1:23:5]) == sorted(game.hand(1))
     (True, True)
     """
+    if not isinstance(view, SeatView):
+        raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
     if view.phase is not Phase.DEALING:
         raise TutorError(Text("a deal is completed while the cards are dealt, not in the {phase} phase",
                               phase=Text(PHASE_NAMES[view.phase])))
