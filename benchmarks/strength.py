@@ -31,26 +31,12 @@ FIRST_DEAL = 10_000  # deals the tests do not use
 
 
 class _Timed(ComputerPlayer):
-    """A computer player that keeps the CPU time of each of its moves: plays, the bury,
-    the call and the declarations it searched. With ``part`` (``"declare"``, ``"bury"``,
-    ``"call"`` or ``"play"``) it plays only that part at its level, the rest as level 1."""
+    """A computer player that keeps the CPU time of each of its moves: plays, the bury
+    and the call."""
 
-    def __init__(self, seat: int, seed: int, level: int, part: str | None = None) -> None:
+    def __init__(self, seat: int, seed: int, level: int) -> None:
         super().__init__(seat, seed, level=level)
         self.times: list[float] = []
-        if part is not None:
-            plain = ComputerPlayer(seat, seed)
-            for name in PARTS:
-                if name != part:
-                    setattr(self, PARTS[name], getattr(plain, PARTS[name]))
-
-    def declaration(self, view):  # type: ignore[no-untyped-def]
-        state = self.search_rng.getstate()
-        start = time.process_time()
-        action = super().declaration(view)
-        if self.search_rng.getstate() != state:  # it searched
-            self.times.append(time.process_time() - start)
-        return action
 
     def _timed(self, move, view):  # type: ignore[no-untyped-def]
         start = time.process_time()
@@ -68,36 +54,32 @@ class _Timed(ComputerPlayer):
         return self._timed(super().call, view)
 
 
-PARTS = {"declare": "declaration", "bury": "bury", "call": "call", "play": "play"}
-
-
-def _hand(seed: int, seat: int | None, level: int, part: str | None = None) -> tuple[tuple[int, ...], list[float]]:
+def _hand(seed: int, seat: int | None, level: int) -> tuple[tuple[int, ...], list[float]]:
     game = Game(seed)
     bots = {s: ComputerPlayer(s, seed) for s in range(PLAYERS)}
     timed = None
     if seat is not None:
-        timed = bots[seat] = _Timed(seat, seed, level, part)
+        timed = bots[seat] = _Timed(seat, seed, level)
     while game.phase is not Phase.FINISHED:
         game.apply(next_action(game, bots))
     return game.results, (timed.times if timed else [])
 
 
-def _deal(job: tuple[int, int, str | None]) -> tuple[list[int], list[float]]:
-    """Each seat's gain in one deal at ``level`` (only its ``part``, if given), and the
-    searching seats' move times."""
-    seed, level, part = job
+def _deal(job: tuple[int, int]) -> tuple[list[int], list[float]]:
+    """Each seat's gain in one deal at ``level``, and the searching seats' move times."""
+    seed, level = job
     base, _ = _hand(seed, None, 1)
     gains, times = [], []
     for seat in range(PLAYERS):
-        results, moves = _hand(seed, seat, level, part)
+        results, moves = _hand(seed, seat, level)
         gains.append(results[seat] - base[seat])
         times += moves
     return gains, times
 
 
-def measure(level: int, deals: int, jobs: int, part: str | None = None) -> dict[str, float]:
-    """The figures of ``level`` (only its ``part``, if given) over ``deals`` paired deals."""
-    work = [(FIRST_DEAL + n, level, part) for n in range(deals)]
+def measure(level: int, deals: int, jobs: int) -> dict[str, float]:
+    """The figures of ``level`` over ``deals`` paired deals."""
+    work = [(FIRST_DEAL + n, level) for n in range(deals)]
     start = time.perf_counter()
     done = []
     with ProcessPoolExecutor(jobs) as pool:
@@ -108,7 +90,7 @@ def measure(level: int, deals: int, jobs: int, part: str | None = None) -> dict[
                 print(f"  level {level}: {len(done)} deals, gain {statistics.mean(so_far):+.2f} ± "
                       f"{statistics.stdev(so_far) / math.sqrt(len(so_far)):.2f}", file=sys.stderr, flush=True)
     gains = [g for deal_gains, _ in done for g in deal_gains]
-    times = sorted(t for _, deal_times in done for t in deal_times) or [0.0]
+    times = sorted(t for _, deal_times in done for t in deal_times)
     return {
         "gain": statistics.mean(gains),
         "error": statistics.stdev(gains) / math.sqrt(len(gains)),
@@ -116,7 +98,6 @@ def measure(level: int, deals: int, jobs: int, part: str | None = None) -> dict[
         "p50": 1000 * times[len(times) // 2],
         "p95": 1000 * times[int(len(times) * 0.95)],
         "worst": 1000 * times[-1],
-        "moves": len(times),
         "wall": time.perf_counter() - start,
     }
 
@@ -126,17 +107,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--levels", type=int, nargs="*", default=[lv for lv in LEVELS if lv > 1])
-    parser.add_argument("--part", choices=sorted(PARTS),
-                        help="measure one part of the level's play alone, the rest played as level 1")
     args = parser.parse_args()
-    what = f"only the {args.part} part at the level, " if args.part else ""
-    print(f"Python {sys.version.split()[0]}; {args.deals} paired deals, every seat in turn, {what}"
-          f"CPU time per move (searched declarations, bury, call, plays)")
-    print(f"{'level':>5}  {'gain per seat-hand':>20}  {'seat-hands':>10}  {'moves':>6}  {'move p50':>9}  {'p95':>7}  "
-          f"{'worst':>7}")
+    print(f"Python {sys.version.split()[0]}; {args.deals} paired deals, every seat in turn; CPU time per move")
+    print(f"{'level':>5}  {'gain per seat-hand':>20}  {'seat-hands':>10}  {'move p50':>9}  {'p95':>7}  {'worst':>7}")
     for level in args.levels:
-        f = measure(level, args.deals, args.jobs, args.part)
-        print(f"{level:>5}  {f['gain']:>+11.2f} ± {f['error']:.2f}  {f['seat_hands']:>10}  {f['moves']:>6}  "
+        f = measure(level, args.deals, args.jobs)
+        print(f"{level:>5}  {f['gain']:>+11.2f} ± {f['error']:.2f}  {f['seat_hands']:>10}  "
               f"{f['p50']:>6.0f} ms  {f['p95']:>4.0f} ms  {f['worst']:>4.0f} ms   ({f['wall']:.0f} s)", flush=True)
 
 

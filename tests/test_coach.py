@@ -12,10 +12,10 @@ from tutor import narration
 from tutor.cards import PLAYERS
 from tutor.coach import advise, review
 from tutor.errors import TutorError
-from tutor.game import Game, Phase, Play
+from tutor.game import Declare, Game, Phase, Play
 from tutor.i18n import Translator
 from tutor.search import MAX_CANDIDATES, candidate_plays, search
-from tutor.strategy import DECLARE_MARGIN, LEVELS, ComputerPlayer, next_action, play_computer_hand
+from tutor.strategy import LEVELS, ComputerPlayer, next_action, play_computer_hand
 from tutor.trick import trick_winner
 
 
@@ -330,40 +330,37 @@ def test_the_advice_is_the_same_in_any_process():
     assert json.loads(runs[0]) and json.loads(runs[0]) == json.loads(runs[1])
 
 
-def _declaring_positions(seeds, near_only=True):
+def _declaring_positions(seeds):
     """(game, seat) while level-1 players deal and declare, wherever ``seat`` may declare
-    and a searching player would weigh it (an option near level 1's bar)."""
+    with a share of trumps near level 1's bar."""
     for seed in seeds:
         game = Game(seed)
         bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
         while game.phase is Phase.DEALING:
             for seat in range(PLAYERS):
-                options = bots[seat]._declaration_options(game.view(seat))
-                if any(strength >= need - DECLARE_MARGIN for strength, need, _ in options):
+                if any(strength >= need - 0.1 for strength, need, _ in bots[seat].declarations(game.view(seat))):
                     yield game, seat
             game.apply(next_action(game, bots))
 
 
-def test_a_searching_player_declares_by_search():
-    """Above level 1, a declaration near or above level 1's bar is weighed against not
-    declaring yet, each deal completed at random and played out: what it declares is
-    always a declaration the game accepts, and at some moments it is not level 1's."""
-    changed = weighed = 0
-    for game, seat in _declaring_positions(range(6)):
+def test_every_level_declares_as_level_1():
+    """Declaring by search gained nothing measurable (benchmarks/declaring.py), so every
+    level declares by level 1's rule of thumb: the strongest declaration open to it that
+    reaches the bar."""
+    for game, seat in _declaring_positions(range(3)):
         view = game.view(seat)
-        searched = ComputerPlayer(seat, game.seed, level=3, think=10).declaration(view)
-        plain = ComputerPlayer(seat, game.seed).declaration(view)
-        assert searched is None or game.can(searched)
-        weighed += 1
-        changed += searched != plain
-        if changed >= 2:
-            break
-    assert changed >= 1, f"level 3 declared as level 1 at all {weighed} moments"
+        ready = [(strength, shown) for strength, need, shown in ComputerPlayer(seat).declarations(view)
+                 if strength >= need]
+        expected = max(ready, key=lambda option: option[0], default=None)
+        for level in LEVELS:
+            declared = ComputerPlayer(seat, game.seed, level=level).declaration(view)
+            assert declared == (Declare(seat, expected[1]) if expected else None)
+            assert declared is None or game.can(declared)
 
 
 def test_declarations_are_weighed_from_the_seats_view_only():
     """Two deals that look the same from the seat (other seats hold other hidden cards):
-    the same weighed results, the same declaration."""
+    the same weighed results."""
     from tutor.game import Deal, Declare
     from tutor.search import weigh_declarations
 
@@ -385,8 +382,6 @@ def test_declarations_are_weighed_from_the_seats_view_only():
     results = [weigh_declarations(g.view(seat), [option, None], lambda g: next_action(g, table),
                                   rng=random.Random(1), layouts=6) for g in (game, other)]
     assert results[0] == results[1]
-    decisions = [ComputerPlayer(seat, 7, level=3, think=10).declaration(g.view(seat)) for g in (game, other)]
-    assert decisions[0] == decisions[1]
     with pytest.raises(TutorError, match="while the cards are dealt"):
         weigh_declarations(_position(1, 0).view(0), [None], lambda g: next_action(g, table), rng=random.Random(0))
     for bad_view in ("view", None, 3):

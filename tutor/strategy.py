@@ -47,7 +47,7 @@ from tutor.errors import TutorError
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.search import Found, edge, search, weigh_buries, weigh_calls, weigh_declarations
+from tutor.search import Found, edge, search, weigh_buries, weigh_calls
 from tutor.simulation import unseen_cards
 from tutor.trick import trick_winner
 
@@ -55,17 +55,16 @@ from tutor.trick import trick_winner
 @dataclass(frozen=True, slots=True)
 class Level:
     """How hard a computer player thinks: the layouts a search deals for each play
-    (0: no search, the heuristics alone), its default think-time in CPU seconds, how
-    sure the search must be (in standard errors) to play other than the heuristics
-    would, and the deals it completes to weigh a declaration."""
+    (0: no search, the heuristics alone), its default think-time in CPU seconds, and
+    how sure the search must be (in standard errors) to play other than the
+    heuristics would."""
 
     layouts: int
     think: float
     sureness: float
-    declare_layouts: int = 0  # the deals a declaration search completes (0: level 1's rule of thumb)
 
 
-LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level(60, 0.25, 1.0, 48)}
+LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level(60, 0.25, 1.0)}
 LEVELS: Final = tuple(LEVEL_SETTINGS)
 """The computer players' levels, weakest first: 1 plays by heuristics, the others search."""
 
@@ -111,37 +110,19 @@ class ComputerPlayer:
         self.rng = random.Random(f"computer-{seed}-{seat}")
         self.search_rng = random.Random(f"search-{seed}-{seat}")
         self.last_search: Found | None = None
-        self._table: dict[int, ComputerPlayer] | None = None
 
     # ---------------------------------------------------------- phases
 
     def declaration(self, view: SeatView) -> Declare | None:
-        """Declare or overturn when the cards so far make a strong trump (D1–D3); above
-        level 1, whenever a declaration open to the seat is near or above level 1's bar,
-        declaring it now is weighed against not declaring yet, each deal completed at
-        random and played out (:func:`weigh_declarations`)."""
-        options = self._declaration_options(view)
-        choice = max(((strength, shown) for strength, need, shown in options if strength >= need),
-                     key=lambda option: option[0], default=None)
-        heuristic = Declare(self.seat, choice[1]) if choice else None
-        settings = LEVEL_SETTINGS[self.level]
-        near = sorted((option for option in options if option[0] >= option[1] - DECLARE_MARGIN),
-                      key=lambda option: -option[0])
-        if not settings.declare_layouts or not near:
-            return heuristic
-        weighed: list[tuple[Card, ...] | None] = [heuristic.cards if heuristic else None]
-        weighed += [shown for _, _, shown in near if shown not in weighed][:2]
-        if None not in weighed:
-            weighed.append(None)
-        results = weigh_declarations(view, weighed, self._table_action, self.rules, rng=self.search_rng,
-                                     layouts=settings.declare_layouts, think=self.think)
-        best = max(range(len(weighed)), key=lambda i: sum(results[i]))
-        if best == 0 or not self._sure_enough(results[best], results[0]):
-            return heuristic
-        cards = weighed[best]
-        return None if cards is None else Declare(self.seat, cards)
+        """Declare or overturn when the cards so far make a strong trump (D1–D3): the
+        strongest of :meth:`declarations` that reaches level 1's bar. Every level declares
+        so: weighing a declaration by search (:func:`tutor.search.weigh_declarations`)
+        gained nothing measurable (``benchmarks/declaring.py``)."""
+        ready = [(strength, shown) for strength, need, shown in self.declarations(view) if strength >= need]
+        choice = max(ready, key=lambda option: option[0], default=None)
+        return Declare(self.seat, choice[1]) if choice else None
 
-    def _declaration_options(self, view: SeatView) -> list[tuple[float, float, tuple[Card, ...]]]:
+    def declarations(self, view: SeatView) -> list[tuple[float, float, tuple[Card, ...]]]:
         """Each declaration or overturn open to the seat (D1–D3) once it holds 5 cards, as
         (strength, need, cards): the share of its cards the trump would make trumps, and
         the share level 1 wants before it declares (more to overturn, more for no-trump)."""
@@ -164,13 +145,6 @@ class ComputerPlayer:
                 need = (0.34 if current is None else 0.42) + (0.05 if card.suit is None else 0.0)
                 options.append((strength, need, shown))
         return options
-
-    def _table_action(self, game: Game) -> Action:
-        """The next action of a table of level-1 players: what a declaration search
-        expects of every seat once its own choice is made."""
-        if self._table is None:
-            self._table = {seat: ComputerPlayer(seat, 0, self.rules) for seat in range(PLAYERS)}
-        return next_action(game, self._table)
 
     def bury(self, view: SeatView) -> Bury:
         """Bury 8 cards (K1): the weakest, emptying short side suits, keeping points; above
@@ -419,10 +393,6 @@ class ComputerPlayer:
         assert trump is not None
         return all(trump.is_trump(c) or trump.order(c) >= 13 for c in play)
 
-
-DECLARE_MARGIN: Final = 0.1
-"""Above level 1, a declaration is weighed by search once the share of trumps it would
-make is within this of level 1's bar."""
 
 MAX_THINK: Final = 10.0
 """The longest think-time a caller may give a computer player, in seconds."""
