@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -272,7 +272,7 @@ class Simulation:
         view, rules = self.view, self.rules
         trump = view.trump
         assert trump is not None and view.declarer is not None
-        lane, order = self._lane, self._order
+        lane = self._lane
         hands = [list(h) for h in layout.hands]
         won = list(self._won)
         penalty = view.penalty_adjustment

@@ -119,9 +119,8 @@ def why_not(plays: Sequence[CardsLike], index: int, trump: TrumpLike) -> Text:
 
 def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
     """The trick's plays read and checked (C1, L1, W1, B3), and the lead's shape."""
-    if type(plays) is not list and type(plays) is not tuple:
-        if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
-            raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
+    if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
+        raise InvalidPlayError(Text("plays is a list of the trick's plays, the lead first, e.g. [\"♠A\", \"♠3\"] (B1)"))
     cards = [p if type(p) is Cards else to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))

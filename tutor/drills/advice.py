@@ -27,10 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
-from tutor.cards import PLAYERS, Card, Cards
+from tutor.cards import Card, Cards
 from tutor.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.drills.common import computer_hand, redraw, with_trump
-from tutor.game import Call, Game, Phase, SeatView
+from tutor.game import Call, Phase, SeatView
 from tutor.i18n import Text, Translator
 from tutor.narration import signed, situation, weighed_play, you_are
 from tutor.search import Found, PlayValue, candidate_plays, edge, search, weigh_calls

@@ -27,10 +27,10 @@ from typing import Final
 from tutor.cards import PLAYERS, Card, points
 from tutor.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.drills.common import computer_hand, redraw, with_trump
+from tutor.follow import shown_out
 from tutor.game import Game, Phase, TrickWon
 from tutor.i18n import Text, Translator
 from tutor.order import Trump
-from tutor.follow import shown_out
 from tutor.simulation import unseen_cards
 from tutor.strategy import ComputerPlayer, next_action
 
