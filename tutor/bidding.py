@@ -27,6 +27,15 @@ from tutor.verdict import Verdict, illegal, legal
 _PAIR_STRENGTH = {Suit.DIAMONDS: 2, Suit.CLUBS: 3, Suit.HEARTS: 4, Suit.SPADES: 5}
 
 
+def showable(card: Card) -> bool:
+    """True for the cards a declaration shows (D1, D4): the 2s and the jokers.
+
+    >>> [showable(card) for card in parse_cards("♥2 BJ ♥A")]
+    [True, True, False]
+    """
+    return card.rank == 2 or card.suit is None
+
+
 def declaration_strength(cards: CardsLike) -> int | None:
     """Strength of a declaration (D2): 1 for a single 2, 2–5 for a pair of 2s
     (♦ ♣ ♥ ♠), 6 for 小王对, 7 for 大王对; ``None`` if the cards cannot declare.
@@ -140,7 +149,7 @@ def declaration_options(hand: CardsLike, current: Declaration | CardsLike | None
     counts = Counter(cards)
     options: list[tuple[Card, ...]] = []
     for card in sorted(counts, key=lambda c: c.index):
-        if card.rank != 2 and card.suit is not None:
+        if not showable(card):
             continue
         shows = ((card,), (card, card)) if counts[card] == 2 else ((card,),)
         for shown in shows:

@@ -38,6 +38,7 @@ from tutor.bidding import (
     declaration_options,
     flip_trump,
     kitty_flip,
+    showable,
 )
 from tutor.cards import (
     HAND_SIZE,
@@ -638,7 +639,7 @@ class Game:
         _check_seat(seat)
         if self._phase is not Phase.DEALING:
             return []
-        shown = [card for card in self._hands[seat] if card.rank == 2 or card.suit is None]  # D1: all it may show
+        shown = [card for card in self._hands[seat] if showable(card)]  # only these make its options
         return declaration_options(shown, self._current_declaration(), seat=seat) if shown else []
 
     def nameable_cards(self) -> list[Card]:

@@ -31,7 +31,7 @@ from tutor.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play,
 from tutor.i18n import Text, said
 from tutor.notation import parse_cards
 from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.strategy import LEVELS
+from tutor.strategy import LEVELS, check_level
 
 HEADER: Final = "# 启东招朋友 hand record v1"
 MAX_LINES: Final = 2000
@@ -60,7 +60,7 @@ def export_hand(game: Game, *, actions: bool = True, opponents: int | None = Non
     taken so far."""
     lines = [HEADER, f"seed: {game.seed}"]
     if opponents is not None:
-        lines.append(f"opponents: {_level(str(opponents))}")
+        lines.append(f"opponents: {check_level(opponents)}")
     for field in fields(Ruleset):
         value = getattr(game.rules, field.name)
         if value != getattr(DEFAULT_RULES, field.name):
@@ -159,10 +159,8 @@ def read_hand(text: str) -> HandRecord:
 
 
 def _level(text: str) -> int:
-    if not _digits(text, 1) or int(text) not in LEVELS:
-        raise HandFileError(Text("the opponents' level is one of {levels}, not {value}",
-                                 levels=", ".join(map(str, LEVELS)), value=shown(text)))
-    return int(text)
+    """The level an ``opponents:`` line names (:func:`tutor.strategy.check_level`)."""
+    return check_level(int(text) if _digits(text, 1) and int(text) in LEVELS else text)
 
 
 def _option(name: str, value: str) -> bool | int | str:

@@ -43,7 +43,7 @@ from tutor.game import (
     SeatView,
     Solo,
 )
-from tutor.errors import TutorError
+from tutor.errors import TutorError, shown
 from tutor.i18n import Text
 from tutor.order import TRUMP, Trump
 from tutor.rules import DEFAULT_RULES, Ruleset
@@ -398,16 +398,31 @@ MAX_THINK: Final = 10.0
 """The longest think-time a caller may give a computer player, in seconds."""
 
 
-def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0) -> tuple[Game, dict[int, ComputerPlayer]]:
-    """A hand of level-1 computer players from deal ``seed``, played to the ``until``
-    phase and ``tricks`` tricks into it (or to its end), and those players, to go on.
+def check_level(level: object) -> int:
+    """The computer players' level a caller gives for the opponents at the table or in a
+    hand file: one of :data:`LEVELS`, else a clear error.
+
+    >>> check_level(3)
+    3
+    """
+    if type(level) is not int or level not in LEVELS:
+        raise TutorError(Text("the opponents' level is one of {levels}, not {value}",
+                              levels=", ".join(map(str, LEVELS)), value=shown(level)))
+    return level
+
+
+def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0, *, rules: Ruleset = DEFAULT_RULES,
+                  players: dict[int, ComputerPlayer] | None = None) -> tuple[Game, dict[int, ComputerPlayer]]:
+    """A hand from deal ``seed`` played by computer players (``players``, else level 1 in
+    every seat) to the ``until`` phase and ``tricks`` tricks into it (or to its end), and
+    those players, to go on.
 
     >>> game, bots = computer_hand(4, tricks=6)
     >>> game.phase is Phase.PLAYING, len(game.tricks), sorted(bots)
     (True, 6, [0, 1, 2, 3, 4])
     """
-    game = Game(seed)
-    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    game = Game(seed, rules)
+    bots = players or {seat: ComputerPlayer(seat, seed, rules) for seat in range(PLAYERS)}
     while game.phase is not Phase.FINISHED and (game.phase is not until or len(game.tricks) < tricks):
         game.apply(next_action(game, bots))
     return game, bots
@@ -416,11 +431,7 @@ def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0) -> t
 def play_computer_hand(seed: int, *, rules: Ruleset = DEFAULT_RULES,
                        players: dict[int, ComputerPlayer] | None = None) -> Game:
     """A complete hand with computer players in every seat (or those given)."""
-    game = Game(seed, rules)
-    bots = players or {seat: ComputerPlayer(seat, seed, rules) for seat in range(PLAYERS)}
-    while game.phase is not Phase.FINISHED:
-        game.apply(next_action(game, bots))
-    return game
+    return computer_hand(seed, Phase.FINISHED, rules=rules, players=players)[0]
 
 
 def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:

@@ -69,7 +69,7 @@ from tutor.order import Trump
 from tutor.record import export_hand, read_hand
 from tutor.rules import DEFAULT_RULES, Ruleset
 from tutor.scoring import side_name
-from tutor.strategy import LEVELS, MAX_THINK, ComputerPlayer, next_action
+from tutor.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
     translator
 
@@ -717,18 +717,6 @@ def check_seed(seed: object) -> int:
         raise TutorError(Text("a seed is a whole number from 0 to {max}, not {seed}", max=MAX_SEED - 1,
                               seed=repr(seed)[:40]))
     return seed
-
-
-def check_level(level: object) -> int:
-    """The computer players' level given by a caller: one of :data:`OFFERED_LEVELS`.
-
-    >>> check_level(3)
-    3
-    """
-    if type(level) is not int or level not in OFFERED_LEVELS:
-        raise TutorError(Text("the opponents' level is one of {levels}, not {value}",
-                              levels=", ".join(map(str, OFFERED_LEVELS)), value=shown(level)))
-    return level
 
 
 def seed_from_query(query: str | None) -> int | None:
