@@ -5,6 +5,8 @@ reason, are in ``tutor/server``. (Here rather than at the root, where a file nam
 
 from tutor.server import configure
 from tutor.server.forking import warm
+from tutor.server.pages import drawn_pages
 
 configure(get_config())  # type: ignore[name-defined]  # noqa: F821 — traitlets provides get_config
 warm()  # the kernel zygote preloads the course while the server starts
+drawn_pages("lessons")  # the lessons' examples drawn once, in the background (./dev serve runs from the repository)

@@ -140,10 +140,10 @@ def _command(entry: Path) -> bytes:
 
 
 @contextlib.contextmanager
-def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer]:
+def serve(directory: Path | str, log: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[VoilaServer]:
     """Voila serving ``directory`` (relative to the repository root) with ``extra``
-    command-line options. Readiness is asked of the contents API, which starts no
-    kernel."""
+    command-line options (and ``env`` added to its environment). Readiness is asked of the
+    contents API, which starts no kernel."""
     beside = Path(sys.executable).with_name("voila")
     voila = str(beside) if beside.exists() else shutil.which("voila")
     if voila is None:
@@ -154,7 +154,8 @@ def serve(directory: Path | str, log: Path, *extra: str) -> Iterator[VoilaServer
     share = [] if any(option.startswith("--Classroom.per_client") for option in extra) else ["--Classroom.per_client=0"]
     command = [voila, str(directory), "--port", str(free_port()), "--no-browser", *CONFIG, *share, *extra]
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=REPO, stdout=sink, stderr=subprocess.STDOUT,
+                                   env={**os.environ, **(env or {})})
     try:
         deadline = time.monotonic() + START_TIMEOUT
         while True:

@@ -24,19 +24,25 @@ browser's own languages (``Accept-Language``), else English.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from html import escape
 from typing import Any, Final
 from urllib.parse import parse_qsl, urlencode
 
-from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, locale_dir, negotiate
+from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, N_, locale_dir, negotiate
 
 COOKIE: Final = "qd-lang"
 """The cookie that remembers a browser's language (set when a link or the switch chooses one)."""
 
 LANGUAGE_CELL: Final = "qd-language"
 SWITCH_CELL: Final = "qd-languages"
+READING_CELL: Final = "qd-reading"
+LIVE_TAG: Final = "qd-live"
+"""The tag of a code cell that shows something (a drill, the table): where it will stand,
+the page says it is getting ready until it has come alive."""
+GETTING_READY: Final = N_("Getting this part ready…")
 
 
 def link_language(query: str | None) -> str | None:
@@ -93,12 +99,57 @@ def lesson_text(slug: str, language: str) -> Mapping[tuple[str, str], str]:
             if m.id and m.string and m.context and not m.fuzzy}
 
 
+def shows_something(source: str) -> bool:
+    """Whether a code cell ends with an expression, whose value the page shows.
+
+    >>> shows_something("from widgets import practice\\n\\npractice('05-following')")
+    True
+    >>> shows_something("hearts = Trump('♥')"), shows_something("def f(:")
+    (False, False)
+    """
+    import ast
+
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return False
+    return bool(body) and isinstance(body[-1], ast.Expr)
+
+
+def reading_style(language: str) -> str:
+    """The page's first cell: its text is shown at once, not after every cell has run
+    (Voila and Voici hide it behind a spinner until then), and where a drill or the table
+    will stand, a note that it is getting ready stays until it has come alive — in Voici a
+    cell tagged :data:`LIVE_TAG` that has no output yet; in Voila the place the course's
+    template keeps for it until its cell ran (``qd-waiting``), then an output the page's
+    script has not drawn yet.
+
+    >>> "准备" in reading_style("zh-Hans")
+    True
+    """
+    from tutor.i18n import Translator
+
+    note = json.dumps(Translator(language)(GETTING_READY), ensure_ascii=False)
+    waiting = (f".jp-CodeCell.celltag_{LIVE_TAG}.jp-mod-noOutputs.jp-mod-noInput::before,.qd-waiting::before,"
+               '.jp-OutputArea-child:has(> script[type="application/vnd.voila.cell-output+json"])::before')
+    return ("<style>\n"
+            "#rendered_cells{display:block!important}\n#loading{display:none!important}\n"
+            f".jp-CodeCell.celltag_{LIVE_TAG}.jp-mod-noOutputs.jp-mod-noInput{{display:block!important}}\n"
+            f"{waiting}{{content:{note};display:block;padding:1.2em 1em;margin:.5em 0;border:1px dashed "
+            "var(--jp-border-color1,#bbb);border-radius:.4em;color:var(--jp-ui-font-color2,#666);"
+            "font:italic 1em system-ui,sans-serif;animation:qd-getting-ready 1.6s ease-in-out infinite alternate}\n"
+            "@keyframes qd-getting-ready{from{opacity:.55}to{opacity:1}}\n"
+            "@media (prefers-reduced-motion:reduce){.jp-OutputArea-child::before,.jp-CodeCell::before{animation:none}}\n"
+            "</style>")
+
+
 def localize(notebook: Any, slug: str, language: str, query: str | None = None,
              switch: Callable[[str], str] | None = None) -> Any:
     """A copy of a lesson notebook (``nbformat`` node) in ``language``: its markdown
     translated (a cell whose English changed since it was translated stays English),
     the language switch first (its links made by ``switch``, see :func:`language_switch`),
-    and a first code cell choosing the kernel's language."""
+    a first code cell choosing the kernel's language, before them the page's
+    :func:`reading_style`, and each code cell that shows something tagged :data:`LIVE_TAG`."""
     import nbformat
 
     if language not in LANGUAGES:
@@ -108,11 +159,17 @@ def localize(notebook: Any, slug: str, language: str, query: str | None = None,
     for cell in page.cells:
         if cell.cell_type == "markdown":
             cell.source = text.get((cell.get("id", ""), cell.source), cell.source)
+        elif cell.cell_type == "code" and shows_something(cell.source):
+            tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+            if LIVE_TAG not in tags:
+                tags.append(LIVE_TAG)
+    reading = nbformat.from_dict({  # type: ignore[no-untyped-call]
+        "cell_type": "markdown", "id": READING_CELL, "metadata": {}, "source": reading_style(language)})
     start = nbformat.from_dict({  # type: ignore[no-untyped-call]
         "cell_type": "code", "id": LANGUAGE_CELL, "metadata": {}, "outputs": [], "execution_count": None,
         "source": f"from tutor.i18n import set_language\nset_language({language!r})"})
     links = nbformat.from_dict({  # type: ignore[no-untyped-call]
         "cell_type": "markdown", "id": SWITCH_CELL, "metadata": {}, "source": language_switch(language, query, switch)})
-    page.cells[:0] = [start, links]
+    page.cells[:0] = [reading, start, links]
     page.metadata["language"] = language
     return page

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from static_serve import StaticSite, built_and_served
 from voila_serve import REPO, VoilaServer, serve, unavailable
 
 NOTEBOOKS = Path(__file__).with_name("notebooks").relative_to(REPO)
@@ -37,6 +38,14 @@ def lessons_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaSe
     """The course as ``./dev serve`` serves it: ``voila lessons`` from the repository root."""
     with serve("lessons", tmp_path_factory.mktemp("voila-lessons") / "voila.log") as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """The course as ``./dev site`` builds it, behind a plain file server: built once per
+    session for every test file that uses it (``static_serve.py``)."""
+    with built_and_served(tmp_path_factory.mktemp("static-site") / "_site") as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

@@ -18,65 +18,22 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from static_serve import StaticSite
 from test_lessons import KNOWN, PAGES, _answer_wrong_then_right, _assert_clean, _plan, _seed_for
-from voila_serve import REPO, free_port, unavailable
+from voila_serve import REPO
 
 from tutor.course import LESSONS, parse_link
 from tutor.drills import generate
 from tutor.drills.progress import Progress
 from tutor.i18n import LANGUAGES, negotiate
-from tutor.static_site import BuildError, build, lesson_page
+from tutor.static_site import lesson_page
 from widgets.drill import STORAGE_KEY
 
 PAGE_TIMEOUT = 120_000  # a cold start downloads and starts Python in the page
-
-
-class StaticSite:
-    """The built site behind a plain file server."""
-
-    def __init__(self, folder: Path, base: str) -> None:
-        self.folder = folder
-        self.base = base
-
-    def url(self, notebook: str, query: str = "", language: str = "en") -> str:
-        return f"{self.base}/{lesson_page(language, Path(notebook).stem)}" + (f"?{query}" if query else "")
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
-    if not (Path(sys.executable).with_name("voici")).exists():
-        unavailable("voici is not installed (pip install -e '.[site]')")
-    folder = tmp_path_factory.mktemp("static-site") / "_site"
-    try:
-        build(folder, cache=REPO / ".cache" / "site", quiet=True)
-    except BuildError as error:
-        pytest.fail(f"the site did not build: {error}")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(base + "/index.html", timeout=2).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "the file server did not start"
-                time.sleep(0.1)
-        yield StaticSite(folder, base)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 class Learner:

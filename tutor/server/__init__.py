@@ -18,11 +18,17 @@ the machine).
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Final
 
 from traitlets.config import Config
 
-__all__ = ["configure"]
+__all__ = ["SHARE", "TEMPLATE", "configure"]
+
+SHARE: Final = Path(__file__).resolve().parent / "share" / "jupyter"
+"""A Jupyter data folder of the course's own: its Voila template."""
+TEMPLATE: Final = "qd"
 
 
 def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
@@ -30,12 +36,15 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
 
     The link's ``?lang=``, else the language this browser chose before (remembered in a
     cookie for a year), else the browser's own. The notebook is translated before it is
-    rendered and its kernel starts in that language.
+    rendered and its kernel starts in that language; a lesson's static examples come
+    drawn already (:mod:`tutor.server.pages`), once they are.
     """
     from pathlib import PurePosixPath
     from urllib.parse import unquote
 
+    from tutor import prerender
     from tutor.localize import COOKIE, choose_language, link_language, localize
+    from tutor.server.pages import drawn_pages
 
     query = handler.request.query
     language = choose_language(query, handler.get_cookie(COOKIE), handler.request.headers.get("Accept-Language"))
@@ -44,7 +53,12 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
     handler._qd_language = language
     # The notebook's name: Voila's own in single-notebook mode, else the page's path.
     name = handler.notebook_path or (handler.path_args[0] if handler.path_args else handler.request.path)
-    return localize(notebook, PurePosixPath(unquote(name)).stem, language, query)
+    slug = PurePosixPath(unquote(name)).stem
+    page = localize(notebook, slug, language, query)
+    if prerender.prerendered_lesson(slug):  # its examples drawn once, not on every view
+        folder = Path(getattr(handler.contents_manager, "root_dir", "") or ".") / cwd
+        page = prerender.apply(page, drawn_pages(folder).get(language, slug))
+    return page
 
 
 def configure(c: Config) -> None:
@@ -64,7 +78,13 @@ def configure(c: Config) -> None:
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.show_tracebacks = False
 
-    # The course is drawn by Voila's lab template only. A link's ?template= would otherwise
+    # The course's template (share/jupyter/voila/templates/qd beside this module): Voila's lab
+    # template, with the lesson's text sent before its kernel is ready (Voila draws a cell
+    # only after every cell before it ran), and each cell's output put in its place after.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(SHARE), os.environ.get("JUPYTER_PATH")]))
+    c.VoilaConfiguration.template = TEMPLATE
+
+    # The course is drawn by its template only. A link's ?template= would otherwise
     # pick another one by name: an unknown name starts a kernel, then leaves the page loading
     # forever (the render task dies, Voila keeps sending heartbeats), and a name with a path
     # in it is a 500. ?theme= stays: the course follows the light and the dark theme.

@@ -124,6 +124,8 @@ class BuildError(RuntimeError):
 def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bool = False) -> dict[str, Any]:
     """Build the site into ``out`` (replaced whole). Downloads go to ``cache`` and are
     reused. Returns what was built (file count, bytes, seconds)."""
+    from tutor.static_site import home
+
     started = time.monotonic()
 
     def say(text: str) -> None:
@@ -159,13 +161,18 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2), "utf-8")
         say(f"lessons in {', '.join(LANGUAGES)}")
         contents = work / "contents"
-        slugs = write_lessons(lessons, contents)
+        say("the lessons' examples, drawn once (tutor.prerender)")
+        drawn = prerendered(lessons, cache)
+        slugs = write_lessons(lessons, contents, drawn)
+        home.write_hand_in(lessons, contents)  # the home page's hand-in section, a page of its own
         say("Voici")
         built = work / "out"
         voici_build(lite, contents, built)
         say("pages made offline")
         prune(built)
         finish_pages(built, slugs)
+        say("the home page, plain HTML (no Python)")
+        home.write_home_pages(built, lessons, slugs, script=page_script(), page=lesson_page)
         (built / "index.html").write_text(home_page(), "utf-8")
         (built / ".nojekyll").write_text("", "utf-8")  # GitHub Pages: every file as it is, no Jekyll
         check_offline(built)
@@ -403,10 +410,28 @@ def lite_config(packages: Iterable[str]) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- lessons
 
-def write_lessons(lessons: Path, contents: Path) -> list[str]:
+def prerendered(lessons: Path, cache: Path) -> Path:
+    """The lessons' static examples in every language (:mod:`tutor.prerender`), drawn once
+    for these lessons and this code and kept in ``cache`` for the next build."""
+    from tutor import prerender
+
+    folder = cache / "pages" / prerender.fingerprint(lessons)
+    if not (folder / "done").exists():
+        try:
+            prerender.render_all(lessons, folder)
+        except prerender.RenderError as error:
+            raise BuildError(str(error)) from None
+        (folder / "done").write_text("", "utf-8")
+    return folder
+
+
+def write_lessons(lessons: Path, contents: Path, drawn: Path | None = None) -> list[str]:
     """Every notebook of ``lessons`` in every language, translated now (a static page has
-    no server to translate it), each with its language switch. Returns the slugs."""
+    no server to translate it), each with its language switch and, where ``drawn`` holds
+    them, its static examples drawn already (:func:`prerendered`). Returns the slugs."""
     import nbformat
+
+    from tutor import prerender
 
     slugs = []
     for notebook_path in sorted(lessons.glob("*.ipynb")):
@@ -416,6 +441,8 @@ def write_lessons(lessons: Path, contents: Path) -> list[str]:
             folder = contents / language
             folder.mkdir(parents=True, exist_ok=True)
             page = localize(notebook, slug, language, switch=partial(_page_beside, slug))
+            if drawn is not None:
+                page = prerender.apply(page, prerender.read(drawn, language, slug))
             nbformat.write(page, folder / notebook_path.name)  # type: ignore[no-untyped-call]
         slugs.append(slug)
     if not slugs:
