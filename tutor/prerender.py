@@ -248,10 +248,12 @@ def fingerprint(lessons: Path) -> str:
     """A digest of everything a lesson's output comes from: the lessons, and the code and
     catalogs of the packages that draw them (``tutor``, ``widgets``). Drawn pages kept under
     it are never used for other lessons or code."""
-    import widgets
+    from importlib.util import find_spec
 
+    spec = find_spec("widgets")  # found, not imported: the widgets are drawn by the lessons' kernels
+    drawn_by = [Path(spec.origin).resolve().parent] if spec is not None and spec.origin else []
     digest = hashlib.sha256(b"qd-prerender 1\n")
-    roots = (lessons, Path(__file__).resolve().parent, Path(widgets.__file__).resolve().parent)
+    roots = (lessons, Path(__file__).resolve().parent, *drawn_by)
     for root in roots:
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".ipynb", ".po", ".js", ".css") and "__pycache__" not in path.parts:

@@ -41,6 +41,7 @@ class DrawnPages:
         self.lessons = lessons
         self.folder = (root or cache_root()) / prerender.fingerprint(lessons)
         self._started = False
+        self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._memo: dict[tuple[str, str], dict[str, Any] | None] = {}
 
@@ -55,7 +56,13 @@ class DrawnPages:
             if self._started or self.done:
                 return
             self._started = True
-        threading.Thread(target=self._draw, name="qd-prerender", daemon=True).start()
+            self._thread = threading.Thread(target=self._draw, name="qd-prerender", daemon=True)
+            self._thread.start()
+
+    @property
+    def drawing(self) -> bool:
+        """Whether the drawing is under way."""
+        return self._thread is not None and self._thread.is_alive()
 
     def _draw(self) -> None:
         command = [sys.executable, "-m", "tutor.prerender", str(self.lessons), str(self.folder)]
