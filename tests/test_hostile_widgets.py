@@ -190,7 +190,10 @@ DRILL_TARGETS = [(kind, answer) for kind in KINDS for answer in AnswerKind
 
 @cache
 def drill_page(kind: str, answer: AnswerKind) -> Page:
-    return Page(f"DrillPlayer {kind}/{answer.value}", DrillPlayer(kind, seed=_seed(kind, answer), level=1))
+    """A drill player as its page shows it: its drill made (the coach's is made at the page's first sync)."""
+    player = DrillPlayer(kind, seed=_seed(kind, answer), level=1)
+    player.prepare()
+    return Page(f"DrillPlayer {kind}/{answer.value}", player)
 
 
 def _act(table: Table) -> None:

@@ -24,7 +24,7 @@ from tutor import parse_cards
 from tutor.catalogs import ROOT, Message, code_messages, differences, lesson_notebooks, problems, read_catalog
 from tutor.errors import TutorError
 from tutor.i18n import LANGUAGES, Text, Translator, and_list, capitalized, locale_dir, negotiate
-from tutor.localize import LANGUAGE_CELL, SWITCH_CELL, choose_language, language_switch, localize
+from tutor.localize import LANGUAGE_CELL, READING_CELL, SWITCH_CELL, choose_language, language_switch, localize
 
 CHINESE = ("zh-Hans", "zh-Hant")
 NOTEBOOKS = lesson_notebooks()
@@ -47,22 +47,23 @@ def test_messages_are_found_in_code_and_lessons() -> None:
 def test_a_lesson_is_the_same_notebook_in_every_language(path: Path, language: str) -> None:
     english = nbformat.read(path, as_version=4)
     page = localize(english, path.stem, language, "seed=3")
-    assert [c.id for c in page.cells] == [LANGUAGE_CELL, SWITCH_CELL] + [c.id for c in english.cells]
-    assert page.cells[0].source.endswith(f"set_language({language!r})")
-    for ours, theirs in zip(page.cells[2:], english.cells, strict=True):
+    assert [c.id for c in page.cells] == [READING_CELL, LANGUAGE_CELL, SWITCH_CELL] + [c.id for c in english.cells]
+    assert page.cells[1].source.endswith(f"set_language({language!r})")
+    for ours, theirs in zip(page.cells[3:], english.cells, strict=True):
         assert ours.cell_type == theirs.cell_type
         if ours.cell_type == "code":
             assert ours.source == theirs.source  # the same examples and drills
         else:
             assert ours.source != theirs.source, f"{path.stem}#{ours.id} is not translated into {language}"
-    assert english.cells[0].id not in (LANGUAGE_CELL, SWITCH_CELL)  # the English notebook is untouched
+    assert english.cells[0].id not in (READING_CELL, LANGUAGE_CELL, SWITCH_CELL)  # the English notebook is untouched
+    assert not any("tags" in c.metadata for c in english.cells)
 
 
 def test_english_pages_keep_their_text_and_get_the_switch() -> None:
     english = nbformat.read(NOTEBOOKS[1], as_version=4)
     page = localize(english, NOTEBOOKS[1].stem, "en")
-    assert [c.source for c in page.cells[2:]] == [c.source for c in english.cells]
-    assert 'aria-current="page" lang="en"' in page.cells[1].source
+    assert [c.source for c in page.cells[3:]] == [c.source for c in english.cells]
+    assert 'aria-current="page" lang="en"' in page.cells[2].source
 
 
 def test_a_changed_english_cell_falls_back_to_english_until_translated_again() -> None:
@@ -70,7 +71,7 @@ def test_a_changed_english_cell_falls_back_to_english_until_translated_again() -
     cell = next(c for c in english.cells if c.cell_type == "markdown")
     cell.source += "\n\nA new sentence."
     page = localize(english, NOTEBOOKS[1].stem, "zh-Hans")
-    assert page.cells[2 + english.cells.index(cell)].source == cell.source
+    assert page.cells[3 + english.cells.index(cell)].source == cell.source
 
 
 @pytest.mark.parametrize(("query", "cookie", "accept", "expected"), [

@@ -81,7 +81,7 @@ def widget_texts(state: Any, key: str = "") -> Iterator[str]:
 def seen(page: Any) -> Iterator[tuple[str, str]]:
     """(where, text) for everything a learner reads on an executed page."""
     for cell in page.cells:
-        if cell.cell_type == "markdown" and cell.id != "qd-languages":
+        if cell.cell_type == "markdown" and cell.id not in ("qd-languages", "qd-reading"):  # the switch; a style
             for line in _CODE.sub(" ", _TAG.sub(" ", cell.source)).splitlines():
                 if not (line.startswith("#") and _CJK.search(line)):  # a Chinese heading may add its English name
                     yield cell.id, _PARENTHESES.sub(" ", line)  # so may a term in parentheses: 拖拉机（tractor）

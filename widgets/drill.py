@@ -8,7 +8,21 @@ Messages from the front end (all dicts with ``type``): ``check`` (``check_id``,
 (show the correct answers after a wrong one), ``retry``, ``next``, ``level`` (``level``:
 the learner's choice, 1–3), ``reset`` (after the widget's own confirm step), ``sync``
 (``progress``: the stored JSON or null), ``dismiss_note``; the page sets one trait,
-``selected``. Anything else, or anything malformed, is ignored or answered with a note
+``selected``.
+
+Work under way: a message may carry ``request`` (the page's id of it, a whole number);
+the kernel answers each such message once it is handled — done, ignored or failed — in
+:attr:`DrillPlayer.handled`, and the page shows the work as under way until then (the
+pressed button busy; the old drill greyed while the next is made, which for the coach's
+drills takes seconds). ``check``, ``hint``, ``next`` and ``level`` also carry the
+``token`` of the drill the learner saw (``hint`` also ``shown``: the hints seen): one for
+a drill no longer shown, or a hint already given, is a repeat (a second click, a second
+tab) and is ignored, as is any action arriving while the same action is under way. A
+message without them is taken as it is (a script, the tests). The first ``sync`` that
+makes a new drill from the stored progress first tells the page so (a custom message
+``{"type": "busy", "request": …}``).
+
+Anything else, or anything malformed, is ignored or answered with a note
 in the drill (a refused answer, an impossible level, unreadable saved progress), and
 changes nothing else — never a traceback, never Python's own words (see
 :class:`widgets._common.PageWidget`). Sizes are checked before anything is read: answers
@@ -17,7 +31,9 @@ changes nothing else — never a traceback, never Python's own words (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from itertools import count
 from typing import Any, Final
@@ -28,7 +44,7 @@ from tutor.cards import Card
 from tutor.course import LEVELS
 from tutor.course import lesson as course_lesson
 from tutor.display import cards_html, hand_html, trick_html
-from tutor.drills import KINDS, AnswerKind, Drill, Feedback, generate
+from tutor.drills import KINDS, AnswerKind, Drill, Feedback, KindInfo, generate
 from tutor.drills.answers import TOO_LONG
 from tutor.drills.progress import MAX_STARS, Progress, read_stored, visit_seed
 from tutor.errors import TutorError, shown
@@ -44,6 +60,8 @@ MAX_NUMBER: Final = 10**15
 """A number answer this large or larger is junk, refused before any check."""
 MAX_CHECK_ID: Final = 2**53
 """A ``check_id`` is echoed back only when it is a whole number ``0 <= id <`` this."""
+MAX_REQUEST: Final = 2**53
+"""A ``request`` id is answered only when it is a whole number ``0 <= id <`` this."""
 
 REVEAL_AFTER: Final = 2
 """Wrong tries at one drill after which its correct answers are shown (before that, only
@@ -56,10 +74,14 @@ DRILL_LABELS: Final = {
     "hint_answer": N_("{hint} ({shown}/{total}): the answer"),
     "level": N_("Level"),
     "level_n": N_("Level {level}"),
+    "busy_next": N_("Getting the next drill…"),
+    "busy_first": N_("The coach is preparing this drill…"),
+    "stuck": N_("This is taking longer than it should. Try again, or reload the page: your progress is kept."),
 }
 """The drill player's own texts, beside the shared :data:`widgets._common.LABELS`."""
 
 _tokens = count(1)
+_log: Final = logging.getLogger("widgets")
 
 
 class DrillPlayer(PageWidget):
@@ -106,6 +128,10 @@ class DrillPlayer(PageWidget):
     lang = t.Unicode("en").tag(sync=True)
     """The language of every text (the front end marks the widget's own element with it;
     the page's ``<html lang>`` is the server's)."""
+    handled = t.Dict().tag(sync=True)
+    """The page's last request handled (see the module): ``request`` (its id), ``type``,
+    ``ignored`` (a repeat) and ``work`` (the requests carried out so far by this player).
+    It is sent with what the request changed, and ends the page's busy state."""
 
     def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
                  lesson: str | None = None, progress: Progress | None = None,
@@ -134,13 +160,20 @@ class DrillPlayer(PageWidget):
         self._revealed = False  # the current drill's answer has been shown
         self._last: Feedback | None = None
         self._last_id: object = None
+        self._under_way: set[str] = set()  # the page's actions being handled now
+        self._request: int | None = None  # the id of the page's request being handled
+        self._work = 0  # the page's requests carried out (not ignored)
         self.drill: Drill | None = None
         mine = {key: self.tr(text) for key, text in DRILL_LABELS.items()}
         super().__init__(labels={**labels(self.tr), **mine}, lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
         self.level = self._own_level()
+        self._pending: tuple[int, int] | None = None
+        known = KINDS.get(kind) if isinstance(kind, str) else None
         if position is not None:
             self._load(position.seed, position.level, position)
+        elif known is not None and known.advice:
+            self._wait(known, *self._upcoming())
         else:
             self._load(*self._upcoming())
         self._publish_progress()
@@ -207,6 +240,22 @@ class DrillPlayer(PageWidget):
             self.level = self._own_level()
             self._publish_progress()
 
+    def prepare(self) -> None:
+        """Make the drill now if it is still to be made (see :meth:`_wait`): the page's first
+        sync does (the page sends it as it draws the widget, before anything else); a script
+        without a page calls it. Until then the drill's actions find no drill and do nothing.
+
+        >>> player = DrillPlayer("advice", seed=2, level=1, lang="en")
+        >>> player.drill is None, player.state["pending"]
+        (True, True)
+        >>> player.prepare()
+        >>> player.drill.kind, "pending" in player.state
+        ('advice', False)
+        """
+        if self._pending is not None:
+            self._announce_work()
+            self._load(*self._pending)
+
     def sync(self, stored: object) -> None:
         """Take the progress the browser stored. A tampered store keeps what is valid
         and shows a note; a store that cannot be read at all (not text, far too long,
@@ -216,6 +265,7 @@ class DrillPlayer(PageWidget):
         the link gave one."""
         try:
             self._take(stored, first=not self.synced)
+            self.prepare()
         finally:
             self.synced = True
 
@@ -243,6 +293,7 @@ class DrillPlayer(PageWidget):
                                              problem=self.tr(problem)[:300])
             self.level = self._own_level()
             if first and self._link_seed is None and self._last is None and self._position is None:
+                self._announce_work()  # a new drill: the coach's take seconds to make
                 self.next()
             self._publish_progress()
 
@@ -261,8 +312,20 @@ class DrillPlayer(PageWidget):
             return self.progress.fresh_seed(self.kind, self.lesson), self.level
         return self.progress.next_drill(self.kind, self._clock(), self.level, self.lesson)
 
+    def _wait(self, known: KindInfo, seed: int, level: int) -> None:
+        """Make the drill of ``seed`` and ``level`` only once the page is up (its first sync):
+        the coach's drills take a search of a second or more, which would hold up every cell
+        after this one while the page opens (and the sync may choose another drill anyway).
+        Until then the drill says it is getting ready."""
+        self._pending = (seed, level)
+        with self.hold_sync():
+            self.state = {"token": next(_tokens), "kind": self.kind, "pending": True, "advice": known.advice,
+                          "title": self.tr("{title} · level {level}", title=self.tr(known.title), level=level)}
+            self.feedback, self.selected, self.hints = {}, [], []
+
     def _load(self, seed: int, level: int, position: Drill | None = None) -> None:
         """Show the drill of ``seed`` and ``level``, or the teacher's ``position``."""
+        self._pending = None
         self._tries, self._revealed, self._last = 0, False, None
         self._position = position  # a teacher's position, while it is shown
         try:
@@ -396,10 +459,70 @@ class DrillPlayer(PageWidget):
         except TutorError as error:
             self.progress_note = self.tr("That level cannot be chosen: {problem}.", problem=self.tr(said(error)))
 
+    def _announce_work(self) -> None:
+        """Tell the page, before slow work it could not foresee, that the request being
+        handled makes a new drill (the page shows its drill busy until the answer)."""
+        if self._request is not None:
+            self.send({"type": "busy", "request": self._request})
+
+    @contextmanager
+    def _answering(self, kind: str, request: int | None) -> Iterator[None]:
+        """Handle one message of the page: what it changes is sent in one update, with
+        :attr:`handled` when it carries a ``request`` — also when handling it failed (the
+        page never waits for ever; :meth:`_failed` says so, and progress is kept)."""
+        self._request = request
+        self._under_way.add(kind)
+        done = False
+        try:
+            with self.hold_sync():
+                try:
+                    yield
+                    done = True
+                except Exception:  # noqa: BLE001 - said in the learner's words, never a traceback
+                    _log.debug("a %r message from the page failed", kind, exc_info=True)
+                    self._failed()
+                finally:
+                    if request is not None:
+                        self._work += 1 if done else 0
+                        self.handled = {"request": request, "type": kind, "ignored": False, "work": self._work}
+        finally:
+            self._under_way.discard(kind)
+            self._request = None
+
+    def _ignore(self, kind: str, request: int | None) -> None:
+        """A repeated action (see the module): nothing changes; the page is answered."""
+        if request is not None:
+            self.handled = {"request": request, "type": kind, "ignored": True, "work": self._work}
+
+    def _repeated(self, kind: str, content: dict[str, Any]) -> bool:
+        """Whether ``content`` repeats an action: the same action still under way, or an
+        action on a drill no longer shown (its ``token``), or a hint already given (its
+        ``shown``)."""
+        if kind in self._under_way:
+            return True
+        if kind in ("check", "hint", "next", "level") and "token" in content \
+                and content["token"] != self.state.get("token"):
+            return True
+        return kind == "hint" and "shown" in content and content["shown"] != len(self.hints)
+
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict):
             return
         kind = content.get("type")
+        if not isinstance(kind, str):
+            return
+        raw = content.get("request")
+        request = raw if type(raw) is int and 0 <= raw < MAX_REQUEST else None
+        if kind not in _ACTIONS:
+            return
+        if self._repeated(kind, content):
+            self._ignore(kind, request)
+            return
+        with self._answering(kind, request):
+            self._act(kind, content)
+
+    def _act(self, kind: str, content: dict[str, Any]) -> None:
+        """Carry out the page's message ``content`` of type ``kind``."""
         if kind == "check":
             selected = content.get("selected")
             if positions_ok(selected, len(self._order)):
@@ -422,6 +545,10 @@ class DrillPlayer(PageWidget):
             self.sync(content.get("progress"))
         elif kind == "dismiss_note":
             self.progress_note = ""
+
+
+_ACTIONS: Final = frozenset({"check", "hint", "reveal", "retry", "next", "level", "reset", "sync", "dismiss_note"})
+"""The types of the page's messages."""
 
 
 def _answer_problem(answer: object) -> str | None:

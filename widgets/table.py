@@ -18,6 +18,17 @@ race), ``declare`` (``option``: an index into the offered declarations), ``pass`
 (``value``: true or false), ``opponents`` (``level``: one of :data:`tutor.strategy.LEVELS`,
 the computer players' level from the next hand dealt); the page sets ``selected``,
 ``pause_ms`` and ``deal_ms``.
+
+Work under way: a message may carry ``request`` (the page's id of it, a whole number);
+the kernel answers each such message once it is handled — done, ignored or failed — in
+:attr:`Table.handled`, and the page shows the work as under way until then (the pressed
+button busy; "The coach is thinking…" while a hint is searched for, which takes up to a
+second). The learner's actions also carry the ``version`` of the state they were made
+on: a game action made on a state no newer than the one the same action was last carried
+out on is a repeat (a second click) and is ignored, as is a ``hint`` for the state and
+picked cards (``selected``, sent with it) of the hint already given, and any action
+arriving while the same action is under way. A message without them is taken as it is.
+
 Anything else or anything malformed is ignored or answered with a note in the widget (a
 refusal naming the rule, a hand file that cannot be read), and changes nothing else —
 never a traceback, never Python's own words (see :class:`widgets._common.PageWidget`).
@@ -36,7 +47,7 @@ import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import count
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 import traitlets as t
 
@@ -117,6 +128,9 @@ TABLE_LABELS: Final = {
     "pass": N_("Don't declare"),
     "declare": N_("Declare {cards}"),
     "hint": N_("What would you play?"),
+    "busy_hint": N_("The coach is thinking…"),
+    "busy_review": N_("The coach is going through your hand…"),
+    "stuck": N_("This is taking longer than it should. Try again, or reload the page: your progress is kept."),
     "pause": N_("Pause"),
     "resume": N_("Resume"),
     "speed": N_("Computer players"),
@@ -157,6 +171,11 @@ TABLE_LABELS: Final = {
 
 _tokens = count(1)
 
+MAX_REQUEST: Final = 2**53
+"""A ``request`` id is answered only when it is a whole number ``0 <= id <`` this."""
+ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new"})
+"""The learner's actions that change the game: one per state the page showed."""
+
 
 class Table(PageWidget):
     """A whole hand at the table, the learner in ``seat``.
@@ -195,6 +214,10 @@ class Table(PageWidget):
     lang = t.Unicode("en").tag(sync=True)
     """The language of every text (the front end marks the widget's own element with it;
     the page's ``<html lang>`` is the server's)."""
+    handled = t.Dict().tag(sync=True)
+    """The page's last request handled (see the module): ``request`` (its id), ``type``,
+    ``ignored`` (a repeat) and ``work`` (the requests carried out so far by this table).
+    It is sent with what the request changed, and ends the page's busy state."""
 
     def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
@@ -211,6 +234,10 @@ class Table(PageWidget):
         self.rules = rules
         self._version = 0
         self._order: list[Card] = []
+        self._acted: dict[str, int] = {}  # action type -> the version it was last carried out on
+        self._hinted: tuple[int, tuple[int, ...]] | None = None  # the hint given: (version, picked cards)
+        self._under_way: set[str] = set()  # the page's actions being handled now
+        self._work = 0  # the page's requests carried out (not ignored)
         super().__init__(labels={k: self.tr(v) for k, v in TABLE_LABELS.items()}, pause_ms=max(0, pause_ms),
                          deal_ms=max(0, deal_ms), stop_to_declare=stop_to_declare, four_colour=four_colour,
                          lang=self.tr.language, **kwargs)
@@ -322,6 +349,7 @@ class Table(PageWidget):
         beside them; before, what the computer player would do. The advised cards are
         picked in the hand (the learner still decides)."""
         view = self.game.view(self.seat)
+        asked = tuple(self.selected)
         chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
         advice = coach.advise(view, self.rules, seed=self.game.seed, chosen=chosen)
         action = advice.action
@@ -332,6 +360,7 @@ class Table(PageWidget):
             self.hint_text = text
             if picks:
                 self.selected = self._positions(picks)
+        self._hinted = (self._version, asked)
         return text
 
     def review_play(self) -> tuple[Decision, ...]:
@@ -621,67 +650,120 @@ class Table(PageWidget):
         if not isinstance(content, dict):
             return
         kind = content.get("type")
+        if not isinstance(kind, str):
+            return
+        raw = content.get("request")
+        request = raw if type(raw) is int and 0 <= raw < MAX_REQUEST else None
+        if self._repeated(kind, content):
+            if request is not None:
+                self.handled = {"request": request, "type": kind, "ignored": True, "work": self._work}
+            return
+        version = self._version
+        self._under_way.add(kind)
+        done = False
         try:
-            if kind == "step":
-                version = content.get("version")
-                if type(version) is int and version == self._version:
-                    self.step()
-            elif kind == "act":
-                verb = content.get("verb")
-                if not isinstance(verb, str) or verb not in ("play", "bury", "call"):
-                    return
-                cards = content.get("cards")
-                if not isinstance(cards, list) or len(cards) > MAX_PICK or not all(
-                        isinstance(c, str) and len(c) <= MAX_CARD_TEXT and c.isprintable() for c in cards):
-                    self._refuse("N3", self.tr("those picked cards could not be read"))
-                    return
+            with self.hold_sync():
+                try:
+                    self._handle(kind, content)
+                    done = True
+                except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
+                    problem = problem_of(error)
+                    self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
+                        "Something went wrong: {problem}", problem=self.tr(problem)[:300]) if problem is not None
+                        else self.tr(FAILED), "id": next(_tokens)}
+                finally:
+                    if kind in ONCE_PER_STATE and self._version != version:  # carried out, not refused
+                        self._acted[kind] = version
+                    if request is not None:
+                        self._work += 1 if done else 0
+                        self.handled = {"request": request, "type": kind, "ignored": False, "work": self._work}
+        finally:
+            self._under_way.discard(kind)
+
+    def _repeated(self, kind: str, content: dict[str, Any]) -> bool:
+        """Whether ``content`` repeats an action (see the module): the same action under
+        way, a game action made on a state no newer than the one that action was last
+        carried out on, or a hint already given for this state and these picked cards."""
+        if kind in self._under_way:
+            return True
+        version = content.get("version")
+        if type(version) is not int:
+            return False
+        if kind in ONCE_PER_STATE:
+            if kind == "act" and not _cards_ok(content.get("cards")):
+                return False  # refused as it is, whatever its version
+            return kind in self._acted and version <= self._acted[kind]
+        if kind == "hint":
+            picked = content.get("selected")
+            return self._hinted is not None and version == self._version and \
+                positions_ok(picked, min(len(self._order), MAX_PICK)) and (version, tuple(picked)) == self._hinted
+        return False
+
+    def _handle(self, kind: str, content: dict[str, Any]) -> None:
+        """Carry out the page's message ``content`` of type ``kind`` (:meth:`_on_message`
+        says a failure in the widget, never a traceback)."""
+        if kind == "step":
+            version = content.get("version")
+            if type(version) is int and version == self._version:
+                self.step()
+        elif kind == "act":
+            verb = content.get("verb")
+            if not isinstance(verb, str) or verb not in ("play", "bury", "call"):
+                return
+            cards = content.get("cards")
+            if not _cards_ok(cards):
+                self._refuse("N3", self.tr("those picked cards could not be read"))
+                return
+            self._take_selection(content.get("selected"))
+            text = " ".join(cards)
+            if verb == "play":
+                self.play(text)
+            elif verb == "bury":
+                self.bury(text)
+            else:
+                self.call(text)
+        elif kind == "declare":
+            option = content.get("option")
+            if type(option) is int:
+                self.declare(option)
+        elif kind == "pass":
+            self.pass_declaration()
+        elif kind == "solo":
+            self.go_solo()
+        elif kind == "hint":
+            if "selected" in content:
                 self._take_selection(content.get("selected"))
-                text = " ".join(cards)
-                if verb == "play":
-                    self.play(text)
-                elif verb == "bury":
-                    self.bury(text)
-                else:
-                    self.call(text)
-            elif kind == "declare":
-                option = content.get("option")
-                if type(option) is int:
-                    self.declare(option)
-            elif kind == "pass":
-                self.pass_declaration()
-            elif kind == "solo":
-                self.go_solo()
-            elif kind == "hint":
-                self.hint()
-            elif kind == "coach_review":
-                self.review_play()
-            elif kind == "export":
-                self.export(actions=content.get("actions") is not False)
-            elif kind == "import":
-                self.load(content.get("text"))
-            elif kind == "restart":
-                self.restart()
-            elif kind == "new":
-                self.new_deal()
-            elif kind == "stop_to_declare":
-                value = content.get("value")
-                if isinstance(value, bool):
-                    self.stop_to_declare = value
-                    if not value and self._offer:
-                        self.pass_declaration()
-            elif kind == "opponents":
-                level = content.get("level")  # the page offers only LEVELS: anything else is ignored
-                if type(level) is int and level in OFFERED_LEVELS and level != self.next_level:
-                    self.choose_level(level)
-        except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
-            problem = problem_of(error)
-            self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
-                "Something went wrong: {problem}", problem=self.tr(problem)[:300]) if problem is not None
-                else self.tr(FAILED), "id": next(_tokens)}
+            self.hint()
+        elif kind == "coach_review":
+            self.review_play()
+        elif kind == "export":
+            self.export(actions=content.get("actions") is not False)
+        elif kind == "import":
+            self.load(content.get("text"))
+        elif kind == "restart":
+            self.restart()
+        elif kind == "new":
+            self.new_deal()
+        elif kind == "stop_to_declare":
+            value = content.get("value")
+            if isinstance(value, bool):
+                self.stop_to_declare = value
+                if not value and self._offer:
+                    self.pass_declaration()
+        elif kind == "opponents":
+            level = content.get("level")  # the page offers only LEVELS: anything else is ignored
+            if type(level) is int and level in OFFERED_LEVELS and level != self.next_level:
+                self.choose_level(level)
 
     def _take_selection(self, raw: object) -> None:
         if positions_ok(raw, min(len(self._order), MAX_PICK)):
             self.selected = sorted(raw)
+
+
+def _cards_ok(cards: object) -> TypeGuard[list[str]]:
+    """``cards`` is a list of picked cards' texts as a page sends them (not yet parsed)."""
+    return isinstance(cards, list) and len(cards) <= MAX_PICK and all(
+        isinstance(c, str) and len(c) <= MAX_CARD_TEXT and c.isprintable() for c in cards)
 
 
 def _reason(error: BaseException, plain: str) -> str:

@@ -139,3 +139,90 @@ function makePicker({ labels, onChange, onSubmit, announce, qd = null, keepFocus
     cardsOf: (list) => list.map((i) => options[i].dataset.card),
   };
 }
+
+// ---------------------------------------------------------------- work under way
+// A click that asks the kernel for work that may take a while (a new drill, the coach's
+// search). `start(action, key, t0)` is called at the click, before the message goes: it
+// marks the work as under way (so the pressed button is drawn busy at once) and gives the
+// request id to send with the message — or null when that work, or work it must wait for,
+// is already under way: a second click starts nothing. The kernel answers every request
+// it handles, done, ignored or failed (the `handled` trait: {request, ...}); `finish`
+// ends it. A request never answered ends after BUSY_LIMIT_MS with `onStuck`, so no button
+// stays disabled for ever. `window.__qdBusy` keeps each request's figures: the click's
+// time (`at`, performance.now()), then milliseconds from it to busy drawn (`busy`), to the
+// next frame painted (`paint`), to the kernel's answer (`answer`).
+const BUSY_LIMIT_MS = 120000; // a page's script (a test) may set window.__qdBusyLimitMs instead
+
+function busyTimings() {
+  if (!Array.isArray(window.__qdBusy)) window.__qdBusy = [];
+  return window.__qdBusy;
+}
+
+function makeBusy({ onChange, onStuck = () => {}, blocks = () => false,
+  limit = Number.isFinite(window.__qdBusyLimitMs) ? window.__qdBusyLimitMs : BUSY_LIMIT_MS }) {
+  // This view's ids, apart from any other view's of the same model (a page may show one twice).
+  let last = Math.floor(Math.random() * 2 ** 40);
+  const pending = new Map(); // request id -> {id, action, key, t0, timer, record}
+  let sent = 0;
+
+  function end(id, stuck) {
+    const work = pending.get(id);
+    if (!work) return;
+    clearTimeout(work.timer);
+    pending.delete(id);
+    work.record.answer = performance.now() - work.t0;
+    work.record.stuck = stuck;
+    onChange(work);
+    if (stuck) onStuck(work);
+  }
+
+  return {
+    // Returns the request id, or null (nothing is sent) when the work may not start now.
+    start(action, key = action, t0 = performance.now()) {
+      for (const work of pending.values()) {
+        if (work.key === key || work.action === action || blocks(work.action, action)) return null;
+      }
+      last += 1;
+      const id = last;
+      const record = { action, at: t0, busy: null, paint: null, answer: null, stuck: false };
+      const work = { id, action, key, t0, record, timer: setTimeout(() => end(id, true), limit) };
+      pending.set(id, work);
+      sent += 1;
+      onChange(work);
+      record.busy = performance.now() - t0;
+      busyTimings().push(record);
+      requestAnimationFrame(() => { record.paint = performance.now() - t0; });
+      return id;
+    },
+    // The kernel handled request `id`: it handles one view's requests in order, so every
+    // earlier one of this view is done too.
+    finish(id) {
+      if (!pending.has(id)) return;
+      for (const key of [...pending.keys()]) if (key <= id) end(key, false);
+    },
+    // The kernel said what work request `id` turned out to be (a sync that makes a new drill).
+    relabel(id, action) {
+      const work = pending.get(id);
+      if (work && work.action !== action) { work.action = action; work.record.action = action; onChange(work); }
+    },
+    has(action) { for (const w of pending.values()) if (w.action === action) return true; return false; },
+    pressed(key) { for (const w of pending.values()) if (w.key === key) return true; return false; },
+    get sent() { return sent; },
+    stop() { pending.forEach((w) => clearTimeout(w.timer)); pending.clear(); },
+  };
+}
+
+// The pressed button while its work is under way: announced busy and unavailable, but
+// kept focusable (focus stays where the learner was; a click on it starts nothing).
+function markBusy(button, on) {
+  if (!button) return;
+  if (on) {
+    button.setAttribute("aria-busy", "true");
+    button.setAttribute("aria-disabled", "true");
+    button.classList.add("qd-working");
+  } else if (button.classList.contains("qd-working")) {
+    button.removeAttribute("aria-busy");
+    button.removeAttribute("aria-disabled");
+    button.classList.remove("qd-working");
+  }
+}

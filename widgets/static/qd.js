@@ -4,6 +4,10 @@
 // Nothing is fetched: no CDN, no fonts, no icons. Uses h, fill and makePicker from common.js.
 
 const STORE_EVENT = "qd-tutor-progress";
+// Work that replaces the drill on screen: while it is under way the old drill is greyed,
+// marked busy and inert, and nothing else may start ("load": the page's first sync, when
+// the kernel says it is making a new drill from the stored progress).
+const TURNING = new Set(["next", "level", "load"]);
 
 
 function timings() {
@@ -79,7 +83,9 @@ function renderDrill({ model, el }) {
   const retry = h("button", { class: "qd-button", type: "button", "data-qd": "retry" });
   const reveal = h("button", { class: "qd-button", type: "button", "data-qd": "reveal" });
   const next = h("button", { class: "qd-button", type: "button", "data-qd": "next" });
-  const actions = h("div", { class: "qd-actions" }, check, hint, retry, reveal, next);
+  // What the kernel is doing, while it takes a while: "Getting the next drill…".
+  const busyNote = h("span", { class: "qd-busy-note", role: "status", "data-qd": "busy" });
+  const actions = h("div", { class: "qd-actions" }, check, hint, retry, reveal, next, busyNote);
   const reset = h("button", { class: "qd-link", type: "button", "data-qd": "reset" });
   const confirmBox = h("div", { class: "qd-confirm", role: "group", "data-qd": "confirm", hidden: true });
   const footer = h("div", { class: "qd-footer" }, reset, confirmBox);
@@ -87,6 +93,24 @@ function renderDrill({ model, el }) {
     h("header", { class: "qd-head" }, title, levels, stats), question, table, shown, answerBox, actions, hintList,
     feedback, note, footer, live);
   setLang(root, model.get("lang"));
+  const greyed = [question, table, shown, answerBox, hintList, feedback];
+
+  const busy = makeBusy({
+    onChange: drawBusy,
+    onStuck: (work) => { if (work.action !== "sync") { busyNote.textContent = L().stuck || ""; busyNote.dataset.stuck = "true"; } },
+    blocks: (under, asked) => TURNING.has(under) || (TURNING.has(asked) && under !== "sync"),
+  });
+  const turning = () => busy.has("next") || busy.has("level") || busy.has("load");
+
+  // Ask the kernel for work (see makeBusy): the pressed button is busy before the message
+  // goes; false when the work may not start now (a second click).
+  function ask(type, key, content = {}, event = null) {
+    const request = busy.start(type, key, event && event.timeStamp ? event.timeStamp : performance.now());
+    if (request === null) return false;
+    model.send({ ...content, type, request });
+    root.dataset.requests = String(busy.sent);
+    return true;
+  }
 
   const picker = makePicker({
     labels: L(),
@@ -104,18 +128,20 @@ function renderDrill({ model, el }) {
     return fb.check_id !== undefined && !fb.error && fb.rule !== undefined;
   }
 
-  function submit() {
+  function submit(event = null) {
     const state = model.get("state") || {};
     if (check.disabled || !state.answer) return;
-    checkId += 1;
-    const t0 = performance.now();
-    pending.set(checkId, t0);
     let answer;
     if (state.answer === "cards") answer = picker.cardsOf(picker.getSelected());
     else if (state.answer === "choice") answer = choice;
     else answer = number.value;
-    // The selection travels with the check: one message, no race with a pending update.
-    model.send({ type: "check", check_id: checkId, answer, selected: picker.getSelected() });
+    const t0 = performance.now();
+    // The selection travels with the check: one message, no race with a pending update;
+    // the drill's token too (an answer to a drill no longer shown is not judged).
+    if (!ask("check", "check", { check_id: checkId + 1, answer, selected: picker.getSelected(), token: state.token },
+      event)) return;
+    checkId += 1;
+    pending.set(checkId, t0);
     root.dataset.checking = String(checkId);
   }
 
@@ -128,7 +154,7 @@ function renderDrill({ model, el }) {
         tabindex: i === 0 ? "0" : "-1", text: c.label,
       });
       const select = () => {
-        if (answered()) return;
+        if (answered() || turning()) return;
         choice = c.key;
         buttons.forEach((b) => {
           const on = b === button;
@@ -194,6 +220,7 @@ function renderDrill({ model, el }) {
     drawFeedback();
     drawStats();
     drawLevels();
+    drawBusy();
     if (intro) root.dataset.token = state.token || "";
     settleFocus();
   }
@@ -207,8 +234,11 @@ function renderDrill({ model, el }) {
       ...[1, 2, 3].map((n) => h("button", {
         class: "qd-level", type: "button", "data-level": n, "aria-pressed": n === current ? "true" : "false",
         "aria-label": fill(labels.level_n, { level: n }), text: String(n),
-        onclick: () => { if (n !== model.get("level")) { keepFocus = true; model.send({ type: "level", level: n }); } },
+        onclick: (event) => {
+          if (n !== model.get("level") && ask("level", `level:${n}`, { level: n, token: S().token }, event)) keepFocus = true;
+        },
       })));
+    drawButtons();
   }
 
   // Where keyboard focus goes in a drawn drill: into its answer (the picker, the chosen
@@ -240,7 +270,7 @@ function renderDrill({ model, el }) {
     hintList.replaceChildren(...shownHints.map((text) => h("li", { text })));
     hintList.hidden = !shownHints.length;
     const total = state.hint_total || 0;
-    hint.disabled = shownHints.length >= total || !!state.error;
+    drawButtons();
     // The last hint is the answer, and an answer after it does not count for the streak: say so first.
     const template = shownHints.length === total - 1 ? L().hint_answer : L().hint_count;
     hint.textContent = total ? fill(template, { hint: L().hint, shown: shownHints.length, total }) : L().hint;
@@ -300,17 +330,69 @@ function renderDrill({ model, el }) {
       feedback.dataset.result = "";
     }
     feedback.hidden = !fb.error && !done;
-    check.disabled = done || !!state.error;
-    retry.disabled = !done;
-    reveal.disabled = !done || !fb.can_reveal;
     reveal.hidden = !done || fb.correct;
-    // Next follows an answer: Progress.next_drill gives the same drill until one is recorded.
-    next.disabled = !done && !state.error;
-    picker.setDisabled(done);
-    answerBox.querySelectorAll("button.qd-choice").forEach((b) => { b.disabled = done; });
-    number.disabled = done;
+    drawButtons();
     if (!done) picker.setSelected(model.get("selected"));
     return done;
+  }
+
+  // Which buttons and answers may be used: the drill's own state (answered or not, hints
+  // left), and the work under way — the pressed button busy, and while the drill is being
+  // replaced, nothing else either.
+  function drawButtons() {
+    const state = S();
+    const fb = model.get("feedback") || {};
+    const done = answered();
+    const turn = turning();
+    const total = state.hint_total || 0;
+    const own = {
+      check: done || !!state.error,
+      hint: (model.get("hints") || []).length >= total || !!state.error,
+      retry: !done,
+      reveal: !done || !fb.can_reveal,
+      // Next follows an answer: Progress.next_drill gives the same drill until one is recorded.
+      next: !done && !state.error,
+    };
+    for (const [key, button] of [["check", check], ["hint", hint], ["retry", retry], ["reveal", reveal], ["next", next]]) {
+      const pressed = busy.pressed(key);
+      button.disabled = own[key] || (turn && !pressed);
+      markBusy(button, pressed);
+    }
+    levels.querySelectorAll("button.qd-level").forEach((b) => {
+      const pressed = busy.pressed(`level:${b.dataset.level}`);
+      b.disabled = turn && !pressed;
+      markBusy(b, pressed);
+    });
+    picker.setDisabled(done || turn);
+    answerBox.querySelectorAll("button.qd-choice").forEach((b) => { b.disabled = done || turn; });
+    number.disabled = done || turn;
+  }
+
+  // The work under way, drawn: the drill greyed and marked busy while it is being
+  // replaced, with a short note of what is happening; the pressed button busy.
+  // A drill still to be made (the coach's, made once the page is up: state.pending) is
+  // drawn the same way, with its own note.
+  function drawBusy() {
+    const pending = !!(model.get("state") || {}).pending;
+    const turn = turning() || pending;
+    if (turn) root.setAttribute("aria-busy", "true"); else root.removeAttribute("aria-busy");
+    if (turn) root.dataset.busy = pending ? "pending" : busy.has("level") ? "level" : "next"; else delete root.dataset.busy;
+    greyed.forEach((part) => { part.inert = turn; });
+    delete busyNote.dataset.stuck;
+    busyNote.textContent = !turn ? "" : pending ? (L().busy_first || "") : (L().busy_next || "");
+    drawButtons();
+  }
+
+  function onHandled() {
+    const done = model.get("handled") || {};
+    if (typeof done.work === "number") root.dataset.work = String(done.work);
+    if (typeof done.request === "number") busy.finish(done.request);
+    if (busyNote.dataset.stuck) drawBusy(); // the kernel answers again: "taking longer" is over
+  }
+
+  // The kernel's word that a request turned out to be slow work (the first sync making a new drill).
+  function onCustom(msg) {
+    if (msg && msg.type === "busy" && typeof msg.request === "number") busy.relabel(msg.request, "load");
   }
 
   function clearAnswer() {
@@ -342,7 +424,7 @@ function renderDrill({ model, el }) {
     if (revealing && fb.revealed) { revealing = false; retry.focus(); }
     clearTimeout(advanceTimer);
     if (done && fb.correct && model.get("auto_advance")) {
-      advanceTimer = setTimeout(() => model.send({ type: "next" }), 1500);
+      advanceTimer = setTimeout(() => ask("next", "next", { token: S().token }), 1500);
     }
   }
 
@@ -367,6 +449,8 @@ function renderDrill({ model, el }) {
     }
   }
 
+  function S() { return model.get("state") || {}; }
+
   function askReset() {
     const labels = L();
     confirmBox.replaceChildren(
@@ -386,12 +470,17 @@ function renderDrill({ model, el }) {
     reset.hidden = false;
   }
 
-  check.addEventListener("click", submit);
-  hint.addEventListener("click", () => model.send({ type: "hint" }));
-  retry.addEventListener("click", () => { keepFocus = true; model.send({ type: "retry" }); });
+  check.addEventListener("click", (event) => submit(event));
+  // Each hint request names the hints seen (a second click asks for the same one: ignored).
+  hint.addEventListener("click", (event) => ask("hint", "hint",
+    { token: S().token, shown: (model.get("hints") || []).length }, event));
+  retry.addEventListener("click", (event) => { if (ask("retry", "retry", {}, event)) keepFocus = true; });
   // Show answer disables itself: focus moves on to Retry, still in the drill.
-  reveal.addEventListener("click", () => { revealing = true; model.send({ type: "reveal" }); });
-  next.addEventListener("click", () => { clearTimeout(advanceTimer); keepFocus = true; model.send({ type: "next" }); });
+  reveal.addEventListener("click", (event) => { if (ask("reveal", "reveal", {}, event)) revealing = true; });
+  next.addEventListener("click", (event) => {
+    clearTimeout(advanceTimer);
+    if (ask("next", "next", { token: S().token }, event)) keepFocus = true;
+  });
   reset.addEventListener("click", askReset);
 
   // Another widget of this page saved progress: this kernel takes it too.
@@ -415,6 +504,7 @@ function renderDrill({ model, el }) {
     ["change:stats", drawStats], ["change:progress_json", onProgress], ["change:progress_note", onNote],
     ["change:four_colour", onFour], ["change:selected", onSelected], ["change:labels", drawDrill],
     ["change:lang", onLang], ["change:level", drawLevels], ["change:synced", onSynced],
+    ["change:handled", onHandled], ["msg:custom", onCustom],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   drawDrill();
@@ -423,11 +513,13 @@ function renderDrill({ model, el }) {
   onSynced();
   el.append(root);
 
-  // Progress lives in this browser: hand what is stored to the kernel on load.
-  model.send({ type: "sync", progress: readStore(model.get("storage_key")) });
+  // Progress lives in this browser: hand what is stored to the kernel on load (a request:
+  // the kernel says when it makes a new drill from it, and the drill is shown busy).
+  ask("sync", "sync", { progress: readStore(model.get("storage_key")) });
 
   return () => {
     clearTimeout(advanceTimer);
+    busy.stop();
     window.removeEventListener(STORE_EVENT, onStore);
     window.removeEventListener("storage", onStorage);
     listeners.forEach(([name, fn]) => model.off(name, fn));

@@ -11,6 +11,9 @@ function timings() {
 
 let tablesDrawn = 0;
 
+// The learner's actions that change the game: one at a time (a second click starts nothing).
+const GAME_ACTIONS = new Set(["act", "declare", "pass", "solo", "restart", "new", "import"]);
+
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
   const L = () => model.get("labels") || {};
@@ -34,7 +37,9 @@ function render({ model, el }) {
   const soloBtn = h("button", { class: "qd-button", type: "button", "data-qd": "solo" });
   const hintBtn = h("button", { class: "qd-button", type: "button", "data-qd": "hint" });
   const pauseBtn = h("button", { class: "qd-button", type: "button", "data-qd": "pause", "aria-pressed": "false" });
-  const actions = h("div", { class: "qd-actions" }, playBtn, buryBtn, callBtn, soloBtn, hintBtn);
+  // What the kernel is doing, while it takes a while: "The coach is thinking…".
+  const busyNote = h("span", { class: "qd-busy-note", role: "status", "data-qd": "busy" });
+  const actions = h("div", { class: "qd-actions" }, playBtn, buryBtn, callBtn, soloBtn, hintBtn, busyNote);
   const hintText = h("p", { class: "qt-hint", "data-qd": "hint-text", "aria-live": "polite" });
   const feedback = h("div", { class: "qd-feedback", role: "alert", "data-qd": "feedback", hidden: true });
   const botSpeed = h("select", { class: "qt-select", "data-qd": "bot-speed" });
@@ -56,6 +61,7 @@ function render({ model, el }) {
   const scoreBox = h("section", { class: "qt-score", "data-qd": "score", hidden: true });
   const reviewBox = h("details", { class: "qt-review", "data-qd": "review", hidden: true });
   const coachBox = h("section", { class: "qt-coach", "data-qd": "coach", hidden: true });
+  const coachNote = h("span", { class: "qd-busy-note", role: "status", "data-qd": "coach-busy" });
   const fileInput = h("input", { type: "file", accept: ".txt,text/plain", class: "qt-file", "data-qd": "import" });
   const loadError = h("p", { class: "qd-error", role: "alert", "data-qd": "load-error", hidden: true });
   const shareInput = h("input", { class: "qt-share", type: "text", readonly: true, "data-qd": "share" });
@@ -63,6 +69,28 @@ function render({ model, el }) {
   const root = h("section", { class: "qd-root qt-table", "data-qd": "table" },
     h("header", { class: "qd-head" }, phase, status), seatsBox, trickText, prompt, declareBox, kittyBox);
   setLang(root, model.get("lang"));
+
+  // Work under way (see makeBusy in common.js): the pressed button busy at the click;
+  // the coach's search and review say so where their answer will appear.
+  const busy = makeBusy({
+    onChange: drawBusy,
+    onStuck: (work) => {
+      const note = work.action === "coach_review" ? coachNote : busyNote;
+      note.textContent = L().stuck || "";
+      note.dataset.stuck = "true";
+    },
+    blocks: (under, asked) => GAME_ACTIONS.has(under) && GAME_ACTIONS.has(asked),
+  });
+  const busyButtons = new Map(); // button key -> the button (declaration options are redrawn)
+
+  // Ask the kernel: the state the learner saw goes with the action (a repeat is ignored).
+  function ask(type, key, content = {}, event = null) {
+    const request = busy.start(type, key, event && event.timeStamp ? event.timeStamp : performance.now());
+    if (request === null) return false;
+    model.send({ ...content, type, request, version: S().version });
+    root.dataset.requests = String(busy.sent);
+    return true;
+  }
 
   const picker = makePicker({
     labels: L(),
@@ -75,11 +103,12 @@ function render({ model, el }) {
   root.append(picker.root, actions, hintText, feedback, controls, levelBox, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
 
   // ------------------------------------------------------------ sending
-  function act(verb) {
+  function act(verb, event = null) {
     const selected = picker.getSelected();
-    if (verb === "play") pendingPlay = { t0: performance.now(), target: (S().plays || 0) + 2 };
+    const t0 = performance.now();
     // The selection travels with the action: one message, no race with a pending update.
-    model.send({ type: "act", verb, cards: picker.cardsOf(selected), selected });
+    if (!ask("act", verb, { verb, cards: picker.cardsOf(selected), selected }, event)) return;
+    if (verb === "play") pendingPlay = { t0, target: (S().plays || 0) + 2 };
   }
 
   function primary() {
@@ -89,11 +118,14 @@ function render({ model, el }) {
     else if (can.call) act("call");
   }
 
-  playBtn.addEventListener("click", () => act("play"));
-  buryBtn.addEventListener("click", () => act("bury"));
-  callBtn.addEventListener("click", () => act("call"));
-  soloBtn.addEventListener("click", () => model.send({ type: "solo" }));
-  hintBtn.addEventListener("click", () => model.send({ type: "hint" }));
+  playBtn.addEventListener("click", (event) => act("play", event));
+  buryBtn.addEventListener("click", (event) => act("bury", event));
+  callBtn.addEventListener("click", (event) => act("call", event));
+  soloBtn.addEventListener("click", (event) => ask("solo", "solo", {}, event));
+  // The coach weighs the picked cards too: they go with the request.
+  hintBtn.addEventListener("click", (event) => ask("hint", "hint", { selected: picker.getSelected() }, event));
+  [["play", playBtn], ["bury", buryBtn], ["call", callBtn], ["solo", soloBtn], ["hint", hintBtn]]
+    .forEach(([key, button]) => busyButtons.set(key, button));
   pauseBtn.addEventListener("click", () => {
     paused = !paused;
     drawControls();
@@ -126,9 +158,13 @@ function render({ model, el }) {
     seatsBox.replaceChildren(...order.map((seat) => {
       const backs = h("span", { class: "qt-backs", "aria-hidden": "true" });
       for (let i = 0; i < Math.min(seat.count, 28); i += 1) backs.append(h("span", { class: "qt-back" }));
+      // A computer player choosing its move: the table's own "Seat 3 is thinking…" says so too.
+      const thinking = seat.turn && !seat.you && s.waiting === "bot";
       const box = h("div", {
-        class: "qt-seat" + (seat.you ? " qt-you" : "") + (seat.turn ? " qt-turn" : "") + (seat.winner ? " qt-won" : ""),
+        class: "qt-seat" + (seat.you ? " qt-you" : "") + (seat.turn ? " qt-turn" : "") + (seat.winner ? " qt-won" : "")
+          + (thinking ? " qt-thinking" : ""),
         "data-qd": "seat", "data-seat": seat.seat, role: "group", "aria-label": seat.name,
+        "aria-busy": thinking ? "true" : null,
       },
       h("div", { class: "qt-seat-name" }, h("span", { text: seat.name }),
         ...seat.roles.map((r) => h("span", { class: "qd-badge", text: r }))),
@@ -194,15 +230,24 @@ function render({ model, el }) {
     const labels = L();
     const can = s.can || {};
     declareBox.replaceChildren();
-    (s.options || []).forEach((o) => declareBox.append(h("button", {
-      class: "qd-button qd-primary", type: "button", "data-qd": "declare-option", "data-cards": o.text,
-      text: o.label, onclick: () => model.send({ type: "declare", option: o.index }),
-    })));
+    for (const key of [...busyButtons.keys()]) if (key.startsWith("declare:") || key === "pass") busyButtons.delete(key);
+    (s.options || []).forEach((o) => {
+      const key = `declare:${o.index}`;
+      const button = h("button", {
+        class: "qd-button qd-primary", type: "button", "data-qd": "declare-option", "data-cards": o.text,
+        text: o.label, onclick: (event) => ask("declare", key, { option: o.index }, event),
+      });
+      busyButtons.set(key, button);
+      declareBox.append(button);
+    });
     if (can.pass) {
-      declareBox.append(h("button", { class: "qd-button", type: "button", "data-qd": "pass", text: labels.pass,
-        onclick: () => model.send({ type: "pass" }) }));
+      const button = h("button", { class: "qd-button", type: "button", "data-qd": "pass", text: labels.pass,
+        onclick: (event) => ask("pass", "pass", {}, event) });
+      busyButtons.set("pass", button);
+      declareBox.append(button);
     }
     declareBox.hidden = !declareBox.childElementCount;
+    drawButtons();
   }
 
   function draw() {
@@ -233,8 +278,7 @@ function render({ model, el }) {
     buryBtn.hidden = !can.bury;
     callBtn.hidden = !can.call;
     soloBtn.hidden = !can.solo;
-    hintBtn.disabled = !can.hint;
-    picker.setDisabled(!(can.play || can.bury || can.call));
+    drawButtons();
     logBox.querySelector("summary").textContent = labels.log;
     logList.replaceChildren(...(s.log || []).map((line) => h("li", { text: line })));
     drawScore(s);
@@ -285,11 +329,14 @@ function render({ model, el }) {
     const labels = L();
     const review = s.coach;
     if (!review) {
-      const ask = h("button", { class: "qd-button", type: "button", "data-qd": "coach-review", text: labels.coach_review });
-      ask.addEventListener("click", () => { ask.disabled = true; model.send({ type: "coach_review" }); });
-      coachBox.replaceChildren(ask);
+      const button = h("button", { class: "qd-button", type: "button", "data-qd": "coach-review", text: labels.coach_review });
+      button.addEventListener("click", (event) => ask("coach_review", "coach_review", {}, event));
+      busyButtons.set("coach_review", button);
+      coachBox.replaceChildren(button, coachNote);
+      drawBusy();
       return;
     }
+    busyButtons.delete("coach_review");
     coachBox.replaceChildren(
       h("h3", { "data-qd": "coach-heading", text: review.heading }),
       ...review.items.map((item) => h("details", { class: item.costly ? "qt-coach-item qt-costly" : "qt-coach-item",
@@ -307,20 +354,54 @@ function render({ model, el }) {
     const level = s.opponents && s.opponents.level !== 1 ? `&level=${s.opponents.level}` : "";
     const link = `${window.location.origin}${window.location.pathname}?seed=${s.seed}${level}`;
     if (!footer.childElementCount) {
+      const button = (key, qd, text, type, content = {}) => {
+        const made = h("button", { class: "qd-button", type: "button", "data-qd": qd, text,
+          onclick: (event) => ask(type, key, content, event) });
+        busyButtons.set(key, made);
+        return made;
+      };
       footer.append(
-        h("button", { class: "qd-button", type: "button", "data-qd": "export", text: labels.export,
-          onclick: () => model.send({ type: "export", actions: true }) }),
-        h("button", { class: "qd-button", type: "button", "data-qd": "export-deal", text: labels.export_deal,
-          onclick: () => model.send({ type: "export", actions: false }) }),
+        button("export", "export", labels.export, "export", { actions: true }),
+        button("export-deal", "export-deal", labels.export_deal, "export", { actions: false }),
         h("label", { class: "qd-button qt-file-label" }, h("span", { text: labels.import }), fileInput),
-        h("button", { class: "qd-button", type: "button", "data-qd": "restart", text: labels.restart,
-          onclick: () => model.send({ type: "restart" }) }),
-        h("button", { class: "qd-button", type: "button", "data-qd": "new", text: labels.new,
-          onclick: () => model.send({ type: "new" }) }),
+        button("restart", "restart", labels.restart, "restart"),
+        button("new", "new", labels.new, "new"),
         h("label", { class: "qt-share-label" }, h("span", { text: labels.share }), shareInput),
       );
     }
     shareInput.value = link;
+  }
+
+  // Which buttons may be used: the game's answer (whose turn, what is open), and the work
+  // under way — the pressed button busy, no second game action while one is.
+  function drawButtons() {
+    const can = S().can || {};
+    const acting = [...GAME_ACTIONS].some((a) => busy.has(a));
+    hintBtn.disabled = !can.hint;
+    busyButtons.forEach((button, key) => {
+      const pressed = busy.pressed(key);
+      markBusy(button, pressed);
+      if (key.startsWith("declare:") || ["play", "bury", "call", "solo", "pass", "restart", "new"].includes(key)) {
+        button.disabled = acting && !pressed;
+      }
+    });
+    fileInput.disabled = acting;
+    picker.setDisabled(!(can.play || can.bury || can.call) || acting);
+  }
+
+  // The work under way, drawn: the buttons, and the coach's own words while it searches
+  // (the advice shown before, if any, greyed until the new one comes).
+  function drawBusy() {
+    drawButtons();
+    const hinting = busy.has("hint");
+    if (hinting) hintText.setAttribute("aria-busy", "true"); else hintText.removeAttribute("aria-busy");
+    delete busyNote.dataset.stuck;
+    busyNote.textContent = hinting ? (L().busy_hint || "") : "";
+    const reviewing = busy.has("coach_review");
+    if (reviewing) coachBox.setAttribute("aria-busy", "true"); else coachBox.removeAttribute("aria-busy");
+    delete coachNote.dataset.stuck;
+    coachNote.textContent = reviewing ? (L().busy_review || "") : "";
+    root.dataset.busy = [...new Set(["hint", "coach_review", ...GAME_ACTIONS].filter((a) => busy.has(a)))].join(" ");
   }
 
   function drawControls() {
@@ -353,10 +434,10 @@ function render({ model, el }) {
     fileInput.value = ""; // choosing the same file again must fire "change" again
     if (!file) return;
     // Too big or unreadable: the kernel answers a null text with a clear message.
-    if (file.size > 200000) { model.send({ type: "import", text: null }); return; }
+    if (file.size > 200000) { ask("import", "import", { text: null }); return; }
     let text = null;
     try { text = await file.text(); } catch (error) { text = null; }
-    model.send({ type: "import", text });
+    ask("import", "import", { text });
   });
 
   function onFeedback() {
@@ -382,8 +463,7 @@ function render({ model, el }) {
   function onHand() {
     picker.setCards(model.get("hand") || []);
     picker.setSelected(model.get("selected"));
-    const can = S().can || {};
-    picker.setDisabled(!(can.play || can.bury || can.call));
+    drawButtons();
   }
 
   function onDownload() {
@@ -404,6 +484,12 @@ function render({ model, el }) {
   }
 
   const onHint = () => { hintText.textContent = model.get("hint_text") || ""; };
+  const onHandled = () => {
+    const done = model.get("handled") || {};
+    if (typeof done.work === "number") root.dataset.work = String(done.work);
+    if (typeof done.request === "number") busy.finish(done.request);
+    if (busyNote.dataset.stuck || coachNote.dataset.stuck) drawBusy(); // the kernel answers again
+  };
   const onSelected = () => picker.setSelected(model.get("selected"));
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
   const onLang = () => setLang(root, model.get("lang"));
@@ -412,6 +498,7 @@ function render({ model, el }) {
     ["change:hint_text", onHint], ["change:download", onDownload], ["change:load_error", onLoadError],
     ["change:four_colour", onFour], ["change:pause_ms", drawControls], ["change:deal_ms", drawControls],
     ["change:stop_to_declare", drawControls], ["change:labels", draw], ["change:lang", onLang],
+    ["change:handled", onHandled],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   onHand();
@@ -425,6 +512,7 @@ function render({ model, el }) {
 
   return () => {
     clearTimeout(timer);
+    busy.stop();
     listeners.forEach(([name, fn]) => model.off(name, fn));
   };
 }
