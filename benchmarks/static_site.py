@@ -1,33 +1,53 @@
-"""The static site beside the served course, measured on this machine in one run (a script,
-not a test).
+"""The static site measured on this machine in one run (a script, not a test): how soon a
+learner reads and answers, beside the floor of the stack, and beside an older revision.
 
-    python benchmarks/static_site.py [--site _site] [--build] [--warm 2] [--checks 30]
-                                     [--learners 40] [--over 10]
+    python benchmarks/static_site.py [--site DIR] [--before REV] [--runs 3] [--checks 30]
+                                     [--learners 40] [--over 10] [--served]
 
-(a) The site: files and MB on disk (``--build`` builds it first, timed; without ``_site/`` it
-    is built too).
-(b) A first visit: requests and MB transferred (a fresh profile opening lesson 05 from the
-    home page's address), and every request off 127.0.0.1 (refused, counted: must be 0).
-(c) Time to the first usable drill (navigation start → the first drill's Check enabled and its
-    answer drawn; lesson 10: the table drawn), cold (fresh profile) and warm (same profile
-    again), for the static page (``python -m http.server``) and the Voila-served page
-    (``voila lessons`` with ``deploy/voila.py``) in the same run. Goals: static warm ≤ 4 s, cold ≤ 10 s.
+The site is built from the working tree into a temporary folder (``--site DIR``: that site,
+served from a linked copy; nothing is written into DIR). ``--before REV`` builds revision REV
+the same way, from a ``git worktree`` (its own code and lessons, this machine's packages), and
+measures both in the same run, their page views interleaved. Each site gets **the floor of the
+stack**: a bare Voici page with one anywidget, built by Voici with the site's own configuration
+and made offline as the site's pages are (``qd-floor.html``, in the served copy only).
+
+(a) The site: files and MB (and build seconds).
+(b) A first visit: requests and MB (a fresh profile opens the home page's address and follows
+    the course to lesson 05), and requests off 127.0.0.1 (refused, counted: must be 0).
+(c) Times from navigation start, measured inside the page (``performance.now()``), median of
+    ``--runs`` views, cold (a fresh profile each) and warm (the same profile again), with the
+    browser's CPU seconds per view (every Chromium process, summed):
+    home page's lessons visible; lesson 05's first text visible and first drill usable (its Check
+    enabled, its answer drawn); the next lesson, 06, usable after 05 in the same tab; the floor
+    page's widget. With how Python started in the page (``window.qdPython``: from the build's
+    snapshot or the usual way, early or with the kernel) and when it was ready.
+    Goals (the project's issue): first drill warm ≤ 4 s, cold ≤ 6 s; next lesson ≤ 2 s.
 (d) Click → feedback inside the static page (``window.__qdTimings``), p95 over ``--checks``
     right answers (from the rules module). Goal ≤ 50 ms.
 (e) Server CPU: ``--learners`` clients arriving over ``--over`` seconds, each fetching what a
-    first visit fetched, from the plain file server — its CPU seconds in all and per learner —
-    beside Voila's CPU per page view measured in (c).
+    first visit fetched, from the plain file server.
+(f) ``--served``: lesson 05 and 10 from the Voila-served course too (``voila lessons``).
+
+This machine's other work moves wall times: compare the figures of one run (the ratios are
+printed), and the CPU seconds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -35,18 +55,69 @@ from urllib.parse import unquote, urlsplit
 import psutil
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO), str(REPO / "tests" / "browser"), str(REPO / "benchmarks")]
+sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "browser"), str(REPO / "benchmarks")]
 
 from app import ARGS, CHROMIUM, Server, check, free_port, interactive_ms, pct
 from test_lessons import KNOWN, _plan, _seed_for
 
 from tutor.static_site import build, lesson_page
 
-PAGES = ("05-following", "10-play")
+CACHE = REPO / ".cache" / "site"
+LINGER = 2500
+"""ms a learner stays on a page before the next one, where the next view's speed depends on it
+(what the page keeps once it is up)."""
+GOALS = {"warm": 4000, "cold": 6000, "next": 2000}
+FLOOR = "qd-floor"
+FLOOR_WIDGET = '''import anywidget
+import traitlets
 
+
+class Floor(anywidget.AnyWidget):
+    _esm = """export default { render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "qd-floor";
+        button.textContent = `floor ${model.get("n")}`;
+        el.appendChild(button);
+    } };"""
+    n = traitlets.Int(1).tag(sync=True)
+
+
+Floor()'''
+"""The floor page's one cell: the least a page of the stack does (Python, an anywidget shown)."""
+
+MARKS = """(() => {
+  const marks = window.__qdMarks = {};
+  const seen = (name, ok) => { if (!(name in marks) && ok()) marks[name] = performance.now(); };
+  const visible = (e) => !!e && e.getClientRects().length > 0;
+  const drill = (d) => {
+    const check = d.querySelector('[data-qd=check]'), answer = d.querySelector('[data-qd=answer]');
+    const picker = answer && answer.querySelector('.qd-picker');
+    return !!check && !check.disabled && !!answer && answer.children.length > 0
+           && (!picker || !!picker.querySelector('.qd-option'));
+  };
+  const poll = () => {
+    seen("text", () => visible(document.querySelector('h1'))
+                        && [...document.querySelectorAll('#rendered_cells p')].some(visible));
+    seen("drill", () => { const d = document.querySelector('[data-qd=drill]'); return !!d && drill(d); });
+    seen("drills", () => document.querySelectorAll('.qd-practice [data-qd=drill]').length > 0
+                          && [...document.querySelectorAll('[data-qd=drill]')].every(drill));
+    seen("course", () => visible(document.querySelector('[data-qd=course] li a')));
+    seen("floor", () => visible(document.querySelector('.qd-floor')));
+    if (window.qdPython && !marks.python) {
+      marks.python = window.qdPython;
+      for (const [key, at] of Object.entries(window.qdPython.marks || {})) marks["python " + key] = at - performance.timeOrigin;
+    }
+    const done = ["drills", "course", "floor"].find((name) => name in marks);
+    if (!done || (!marks.python && performance.now() - marks[done] < 3000)) setTimeout(poll, 10);
+  };
+  poll();
+})();"""
+
+
+# ----------------------------------------------------------------- serving
 
 class FileServer:
-    """``python -m http.server`` serving the site on 127.0.0.1."""
+    """``python -m http.server`` serving a site on 127.0.0.1."""
 
     def __init__(self, site: Path) -> None:
         self.site = site
@@ -63,6 +134,9 @@ class FileServer:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.1)
+
+    def lesson(self, slug: str) -> str:
+        return f"{self.base}/{lesson_page('en', slug)}"
 
     def cpu(self) -> float:
         times = psutil.Process(self.process.pid).cpu_times()
@@ -87,6 +161,242 @@ def voila_cpu(server: Server) -> float:
     return float(total)
 
 
+class BrowserCpu:
+    """CPU seconds of every Chromium process (this script's descendants) since it was made:
+    processes started meanwhile count whole, processes ended meanwhile lose their last share."""
+
+    def __init__(self) -> None:
+        self.before = self._now()
+
+    @staticmethod
+    def _now() -> dict[tuple[int, float], float]:
+        found = {}
+        for process in psutil.Process().children(recursive=True):
+            try:
+                if "chrom" in process.name():
+                    times = process.cpu_times()
+                    found[(process.pid, process.create_time())] = times.user + times.system
+            except psutil.Error:
+                continue
+        return found
+
+    def __call__(self) -> float:
+        return sum(cpu - self.before.get(key, 0.0) for key, cpu in self._now().items())
+
+
+# ----------------------------------------------------------------- building
+
+def copy_site(source: Path, target: Path) -> Path:
+    """A copy of ``source`` made of hard links where possible (files are never written in
+    place: the floor page is a new file), so that nothing is written into ``source``."""
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(source, target, copy_function=link)
+    return target
+
+
+def build_revision(revision: str, out: Path) -> dict[str, Any]:
+    """Revision ``revision``'s site, built by its own code from a ``git worktree`` into ``out``
+    (with this machine's packages and download cache). Returns its build summary."""
+    worktree = Path(tempfile.mkdtemp(prefix="qd-before-")) / "repo"
+    subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(worktree), revision], cwd=REPO, check=True)
+    try:
+        started = time.monotonic()
+        env = {**os.environ, "PYTHONPATH": str(worktree)}  # its tutor, for the build and the kernels it runs
+        done = subprocess.run([sys.executable, "-m", "tutor.static_site", "--out", str(out), "--cache", str(CACHE)],
+                              cwd=worktree, env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise SystemExit(f"--before {revision}: the build failed:\n{(done.stdout + done.stderr)[-3000:]}")
+        return {"seconds": round(time.monotonic() - started, 1)}
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(worktree)], cwd=REPO, check=False)
+        shutil.rmtree(worktree.parent, ignore_errors=True)
+
+
+_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">.*?</script>)(\s*<script>.*?</script>)?',
+                     re.DOTALL)
+_PYODIDE_URL = re.compile(r'"pyodideUrl":\s*"([^"]*)"')
+
+
+def add_floor(site: Path) -> str:
+    """The floor page in ``site`` (a served copy): ``voici build`` of the one-widget notebook
+    with the site's own ``jupyter-lite.json`` and Pyodide, then made as the site's lesson pages
+    were made: its relative URLs resolved, Voici's CDN links dropped, the site's page script
+    after its configuration, the site's ``pyodideUrl``. Returns its path in the site."""
+    from tutor.static_site import _CDN, voici_build
+
+    lesson = (site / lesson_page("en", "05-following")).read_text("utf-8")
+    with tempfile.TemporaryDirectory(prefix="qd-floor-") as scratch:
+        work = Path(scratch)
+        lite, contents, out = work / "lite", work / "contents" / "en", work / "out"
+        (lite / "static").mkdir(parents=True)
+        shutil.copyfile(site / "jupyter-lite.json", lite / "jupyter-lite.json")
+        shutil.copytree(site / "static" / "pyodide", lite / "static" / "pyodide")
+        contents.mkdir(parents=True)
+        notebook = {"cells": [{"cell_type": "code", "execution_count": None, "id": "floor", "metadata": {},
+                               "outputs": [], "source": FLOOR_WIDGET}],
+                    "metadata": {"kernelspec": {"display_name": "Python (Pyodide)", "language": "python",
+                                                "name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+        (contents / f"{FLOOR}.ipynb").write_text(json.dumps(notebook), "utf-8")
+        voici_build(lite, contents.parent, out)
+        html = (out / lesson_page("en", FLOOR)).read_text("utf-8")
+    html = _CDN.sub("", html)
+    for asset in ("./static/pyodide/", "./extensions/"):
+        html = html.replace(f'"{asset}', f'"../../../{asset[2:]}')
+    html = re.sub(r"<html(?:\s+lang=\"[^\"]*\")?", '<html lang="en" data-qd-language="en"', html, count=1)
+    found = _CONFIG.search(lesson)
+    script = found.group(2) if found and found.group(2) else ""
+    html = _CONFIG.sub(lambda m: m.group(1) + script, html, count=1)
+    pyodide_url = _PYODIDE_URL.search(lesson)
+    if pyodide_url:
+        html = _PYODIDE_URL.sub(lambda m: f'"pyodideUrl": "{pyodide_url.group(1)}"', html, count=1)
+    target = site / lesson_page("en", FLOOR)
+    target.write_text(html, "utf-8")
+    return lesson_page("en", FLOOR)
+
+
+@contextmanager
+def served_sites(args: argparse.Namespace) -> Iterator[dict[str, FileServer]]:
+    """The sites to measure, each a linked copy with its floor page, behind a file server."""
+    scratch = Path(tempfile.mkdtemp(prefix="qd-bench-site-"))
+    servers: dict[str, FileServer] = {}
+    try:
+        sources: dict[str, tuple[Path, str]] = {}
+        if args.site:
+            sources["now"] = (args.site.resolve(), "given")
+        else:
+            summary = build(scratch / "now-built", cache=CACHE, quiet=True)
+            sources["now"] = (scratch / "now-built", f"built in {summary['seconds']} s")
+        if args.before:
+            summary = build_revision(args.before, scratch / "before-built")
+            sources["before"] = (scratch / "before-built", f"{args.before}, built in {summary['seconds']} s")
+        for name, (source, how) in sources.items():
+            files = [p for p in source.rglob("*") if p.is_file()]
+            print(f"(a) site {name}: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB ({how})",
+                  flush=True)
+            served = copy_site(source, scratch / f"{name}-served")
+            add_floor(served)
+            servers[name] = FileServer(served)
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+# ----------------------------------------------------------------- a page view
+
+def view(context: Any, url: str, until: str, *, page: Any = None, linger: int = 200) -> dict[str, Any]:
+    """Open ``url`` (in ``page``, else a new page) and wait for mark ``until``, then ``linger``
+    ms (a learner reads on: the page may keep what it fetched); returns the page's marks (ms
+    from its navigation start) and the browser's CPU seconds until ``until``."""
+    cpu = BrowserCpu()
+    if page is None:
+        page = context.new_page()
+        page.add_init_script(MARKS)
+    page.goto(url, wait_until="commit", timeout=120_000)
+    page.wait_for_function(f"window.__qdMarks && {json.dumps(until)} in window.__qdMarks", timeout=120_000, polling=20)
+    used = cpu()
+    page.wait_for_timeout(linger)  # and a report of Python's start that is on its way
+    marks = page.evaluate("window.__qdMarks")
+    return {"marks": marks, "cpu": used, "page": page}
+
+
+def close(page: Any) -> None:
+    page.goto("about:blank")
+    page.close()
+
+
+def measure(browser: Any, servers: dict[str, FileServer], runs: int) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """Every view of (c), ``runs`` times, the sites interleaved."""
+    out: dict[str, dict[str, list[dict[str, Any]]]] = {name: {} for name in servers}
+
+    def keep(name: str, what: str, seen: dict[str, Any]) -> None:
+        out[name].setdefault(what, []).append({k: v for k, v in seen.items() if k != "page"})
+
+    warm_contexts = {name: browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+                     for name in servers}
+    for name, files in servers.items():  # the warm profiles' first views (their caches filled)
+        for url, until in ((files.base + "/", "course"), (files.lesson("05-following"), "drills"),
+                           (files.lesson("06-ruffing"), "drills"), (files.lesson(FLOOR), "floor")):
+            close(view(warm_contexts[name], url, until, linger=LINGER)["page"])
+    for _ in range(runs):
+        for name, files in servers.items():
+            # cold: a fresh profile; lesson 05, then the next lesson in the same tab
+            context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+            seen = view(context, files.lesson("05-following"), "drills", linger=LINGER)
+            keep(name, "05 cold", seen)
+            keep(name, "05 → 06", view(context, files.lesson("06-ruffing"), "drills", page=seen["page"]))
+            close(seen["page"])
+            context.close()
+            for what, url, until in (("home cold", files.base + "/", "course"),
+                                     ("floor cold", files.lesson(FLOOR), "floor")):
+                context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+                seen = view(context, url, until)
+                keep(name, what, seen)
+                close(seen["page"])
+                context.close()
+            # warm: the same profile again
+            warm = warm_contexts[name]
+            for what, url, until in (("home warm", files.base + "/", "course"),
+                                     ("05 warm", files.lesson("05-following"), "drills"),
+                                     ("floor warm", files.lesson(FLOOR), "floor")):
+                seen = view(warm, url, until)
+                keep(name, what, seen)
+                close(seen["page"])
+    for context in warm_contexts.values():
+        context.close()
+    return out
+
+
+def median(views: list[dict[str, Any]], mark: str) -> float:
+    found = [v["marks"][mark] for v in views if mark in v["marks"]]
+    return statistics.median(found) if found else float("nan")
+
+
+def report(results: dict[str, dict[str, list[dict[str, Any]]]]) -> None:
+    names = list(results)
+    print("(c) ms from navigation start, median (browser CPU s per view, median)   "
+          f"[goals: 05 warm ≤ {GOALS['warm']}, cold ≤ {GOALS['cold']}; 05 → 06 ≤ {GOALS['next']}]")
+    rows: list[tuple[str, str, str]] = [
+        ("home: lessons visible, cold", "home cold", "course"), ("home: lessons visible, warm", "home warm", "course"),
+        ("05: first text visible, cold", "05 cold", "text"), ("05: first text visible, warm", "05 warm", "text"),
+        ("05: first drill usable, cold", "05 cold", "drill"), ("05: first drill usable, warm", "05 warm", "drill"),
+        ("05: every drill usable, cold", "05 cold", "drills"), ("05: every drill usable, warm", "05 warm", "drills"),
+        ("05 → 06: first drill usable", "05 → 06", "drill"), ("05 → 06: every drill usable", "05 → 06", "drills"),
+        ("floor: widget shown, cold", "floor cold", "floor"), ("floor: widget shown, warm", "floor warm", "floor"),
+        ("05: Python asked for (kernel), warm", "05 warm", "python asked"),
+        ("05: Python ready, warm", "05 warm", "python ready"),
+    ]
+    print(f"  {'':40}" + "".join(f"{name:>22}" for name in names) + ("   now/before" if len(names) == 2 else ""))
+    table: dict[str, dict[str, float]] = {}
+    for label, what, mark in rows:
+        cells = []
+        for name in names:
+            views = results[name].get(what, [])
+            ms = median(views, mark)
+            cpu = statistics.median([v["cpu"] for v in views]) if views else float("nan")
+            table.setdefault(label, {})[name] = ms
+            cells.append(f"{ms:8.0f} ({cpu:4.1f} s)" if ms == ms else f"{'—':>8} {'':8}")
+        ratio = ""
+        if len(names) == 2 and table[label][names[0]] == table[label][names[0]] and table[label][names[1]]:
+            ratio = f"   {table[label][names[0]] / table[label][names[1]]:.2f}"
+        print(f"  {label:40}" + "".join(f"{c:>22}" for c in cells) + ratio)
+    for name in names:
+        warm, floor = table["05: first drill usable, warm"][name], table["floor: widget shown, warm"][name]
+        cold, floor_cold = table["05: first drill usable, cold"][name], table["floor: widget shown, cold"][name]
+        starts = sorted({f"{v['marks']['python']['how']}{', early' if v['marks']['python'].get('early') else ''}"
+                         for views in results[name].values() for v in views if "python" in v["marks"]})
+        print(f"  {name}: lesson 05 / floor: warm {warm / floor:.2f}, cold {cold / floor_cold:.2f}; "
+              f"Python started: {', '.join(starts) or 'not reported (a site without start.js)'}")
+
+
+# ----------------------------------------------------------------- the rest, as before
+
 def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
     """A fresh profile opens the home page's address and follows the course to lesson 05."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
@@ -102,8 +412,10 @@ def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
             request_route.abort()
 
     ctx.route("**/*", route)
+    failed: set[str] = set()
+    ctx.on("requestfinished", lambda r: fetched.append(r.url))  # the page's and its workers'
+    ctx.on("response", lambda r: failed.add(r.url) if r.status >= 400 else None)  # JupyterLite's service worker
     page = ctx.new_page()
-    page.on("requestfinished", lambda r: fetched.append(r.url))
     page.goto(files.base + "/", wait_until="load")
     page.wait_for_selector("[data-qd=course] li a", timeout=120_000)
     page.click('[data-qd=course] li[data-lesson="05-following"] a')
@@ -111,22 +423,21 @@ def first_visit(browser: Any, files: FileServer) -> dict[str, Any]:
     page.wait_for_timeout(1000)
     page.close()
     ctx.close()
-    urls = [u for u in dict.fromkeys(fetched) if u.startswith(files.base)]
+    urls = [u for u in dict.fromkeys(fetched) if u.startswith(files.base) and u not in failed]
     on_disk = [files.site / unquote(urlsplit(u).path).lstrip("/") for u in urls]
     sent = sum(p.stat().st_size for p in on_disk if p.is_file())  # what the plain file server sends
     return {"requests": len(fetched), "files": len(urls), "bytes": sent, "off_host": off, "urls": urls}
 
 
-def load_times(browser: Any, url_of: Any, cpu_of: Any, warm: int) -> dict[str, Any]:
+def served_times(browser: Any, server: Server, warm: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for slug in PAGES:
+    for slug in ("05-following", "10-play"):
         mode = "drill" if KNOWN.get(slug) else "widget"
-        url = url_of(slug)
         ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-        before = cpu_of()
-        cold, _, _ = interactive_ms(ctx, url, mode)
-        cpu = cpu_of() - before
-        runs = [interactive_ms(ctx, url, mode)[0] for _ in range(warm)]
+        before = voila_cpu(server)
+        cold, _, _ = interactive_ms(ctx, server.url(f"{slug}.ipynb"), mode)
+        cpu = voila_cpu(server) - before
+        runs = [interactive_ms(ctx, server.url(f"{slug}.ipynb"), mode)[0] for _ in range(warm)]
         ctx.close()
         out[slug] = {"cold": cold, "warm": statistics.median(runs), "cpu": cpu}
     return out
@@ -136,9 +447,9 @@ def feedback(browser: Any, url: str, checks: int) -> dict[str, float]:
     kinds = KNOWN["05-following"]
     seed = _seed_for(kinds)
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    _, _, page = interactive_ms(ctx, f"{url}?seed={seed}", "drill", keep=True)
+    page = view(ctx, f"{url}?seed={seed}", "drills")["page"]
     plans = [p for p in (_plan(kind, seed) for kind in kinds) if p is not None]
-    drills = page.locator("[data-qd=drill]").all()
+    drills = page.locator(".qd-practice [data-qd=drill]").all()  # the practice's (quick checks come first)
     for i in range(checks):
         check(page, drills[i % len(plans)], plans[i % len(plans)])
     timings = page.evaluate("window.__qdTimings")
@@ -177,50 +488,46 @@ def arrivals(files: FileServer, urls: list[str], learners: int, over: float) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--site", type=Path, default=REPO / "_site")
-    parser.add_argument("--build", action="store_true", help="build the site first (timed)")
-    parser.add_argument("--warm", type=int, default=2)
+    parser.add_argument("--site", type=Path, help="measure this built site (default: build the working tree's)")
+    parser.add_argument("--before", metavar="REV", help="build revision REV too and measure both in the same run")
+    parser.add_argument("--runs", type=int, default=3, help="views of each kind per site (medians)")
     parser.add_argument("--checks", type=int, default=30)
     parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--over", type=float, default=10.0)
+    parser.add_argument("--served", action="store_true", help="measure the Voila-served course too")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    site = args.site.resolve()
-    if args.build or not (site / "index.html").exists():
-        summary = build(site, cache=REPO / ".cache" / "site", quiet=True)
-        print(f"build: {summary['seconds']} s")
-    files_on_disk = [p for p in site.rglob("*") if p.is_file()]
-    print(f"site: {len(files_on_disk)} files, {sum(p.stat().st_size for p in files_on_disk) / 1e6:.1f} MB")
-    files = FileServer(site)
-    voila = Server("lessons")
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            visit = first_visit(browser, files)
-            print(f"first visit (home → lesson 05): {visit['requests']} requests, {visit['files']} files, "
-                  f"{visit['bytes'] / 1e6:.1f} MB (uncompressed); "
-                  f"requests off 127.0.0.1: {len(visit['off_host'])} {visit['off_host'][:3]}")
-            static = load_times(browser, lambda slug: f"{files.base}/{lesson_page('en', slug)}", files.cpu, args.warm)
-            served = load_times(browser, lambda slug: voila.url(f"{slug}.ipynb"), lambda: voila_cpu(voila), args.warm)
-            print("time to the first usable drill (lesson 10: the table), ms   [goal static: warm ≤ 4000, cold ≤ 10000]")
-            for slug in PAGES:
-                s, v = static[slug], served[slug]
-                print(f"  {slug:14} static cold {s['cold']:6.0f} warm {s['warm']:6.0f}   "
-                      f"served cold {v['cold']:6.0f} warm {v['warm']:6.0f}   server CPU for the page view: "
-                      f"static {s['cpu'] * 1000:5.0f} ms, served {v['cpu'] * 1000:5.0f} ms")
-            fb = feedback(browser, f"{files.base}/{lesson_page('en', '05-following')}", args.checks)
-            print(f"click → feedback, static lesson 05: p50 {fb['p50']:.1f} p95 {fb['p95']:.1f} max {fb['max']:.1f} ms "
-                  f"over {fb['checks']} checks ({fb['wrong']} not judged right)   [goal p95 ≤ 50]")
-            browser.close()
-        load = arrivals(files, visit["urls"], args.learners, args.over)
-        print(f"{args.learners} learners arriving over {args.over:.0f} s, each fetching the first visit's "
-              f"{len(visit['urls'])} files: file server CPU {load['cpu']:.2f} s in all, "
+    started = time.monotonic()
+    with served_sites(args) as servers, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        visits = {}
+        for name, files in servers.items():
+            visits[name] = visit = first_visit(browser, files)
+            print(f"(b) first visit, {name} (home → lesson 05): {visit['requests']} requests, {visit['files']} files, "
+                  f"{visit['bytes'] / 1e6:.1f} MB (uncompressed); requests off 127.0.0.1: {len(visit['off_host'])} "
+                  f"{visit['off_host'][:3]}", flush=True)
+        report(measure(browser, servers, args.runs))
+        now = servers["now"]
+        fb = feedback(browser, now.lesson("05-following"), args.checks)
+        print(f"(d) click → feedback, static lesson 05: p50 {fb['p50']:.1f} p95 {fb['p95']:.1f} max {fb['max']:.1f} ms "
+              f"over {fb['checks']} checks ({fb['wrong']} not judged right)   [goal p95 ≤ 50]")
+        if args.served:
+            voila = Server("lessons")
+            try:
+                served = served_times(browser, voila, max(1, args.runs))
+            finally:
+                voila.stop()
+            for slug, s in served.items():
+                print(f"(f) served {slug}: cold {s['cold']:6.0f} ms, warm {s['warm']:6.0f} ms; "
+                      f"server CPU for the first view {s['cpu'] * 1000:5.0f} ms")
+        browser.close()
+        load = arrivals(now, visits["now"]["urls"], args.learners, args.over)
+        print(f"(e) {args.learners} learners arriving over {args.over:.0f} s, each fetching the first visit's "
+              f"{len(visits['now']['urls'])} files: file server CPU {load['cpu']:.2f} s in all, "
               f"{load['per_learner'] * 1000:.0f} ms per learner; fetch p50 {load['fetch_p50']:.1f} s, "
               f"p95 {load['fetch_p95']:.1f} s; {load['failures']} failures")
-    finally:
-        files.stop()
-        voila.stop()
+    print(f"({time.monotonic() - started:.0f} s in all)")
 
 
 if __name__ == "__main__":

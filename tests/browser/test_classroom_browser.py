@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from test_lessons import _assert_clean, _expect_feedback, _give, _plan, _seed_for
-from test_static_site import Learner, StaticSite, site  # noqa: F401 - site: the built site, a fixture
+from static_serve import StaticSite
+from test_static_site import Learner
 
 from tutor.classroom import decode, encode, read_class, report_of
 from tutor.drills.progress import Progress, utc

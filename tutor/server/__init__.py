@@ -18,17 +18,14 @@ the machine).
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any, Final
 
 from traitlets.config import Config
 
-__all__ = ["SHARE", "TEMPLATE", "configure"]
+__all__ = ["TEMPLATE", "configure"]
 
-SHARE: Final = Path(__file__).resolve().parent / "share" / "jupyter"
-"""A Jupyter data folder of the course's own: its Voila template."""
 TEMPLATE: Final = "qd"
+"""The course's Voila template (:data:`tutor.server.fixes.SHARE`)."""
 
 
 def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
@@ -39,7 +36,7 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
     rendered and its kernel starts in that language; a lesson's static examples come
     drawn already (:mod:`tutor.server.pages`), once they are.
     """
-    from pathlib import PurePosixPath
+    from pathlib import Path, PurePosixPath
     from urllib.parse import unquote
 
     from tutor import prerender
@@ -57,7 +54,7 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
     page = localize(notebook, slug, language, query)
     if prerender.prerendered_lesson(slug):  # its examples drawn once, not on every view
         folder = Path(getattr(handler.contents_manager, "root_dir", "") or ".") / cwd
-        page = prerender.apply(page, drawn_pages(folder).get(language, slug))
+        page = prerender.apply(page, drawn_pages(folder, start=False).get(language, slug))
     return page
 
 
@@ -78,10 +75,10 @@ def configure(c: Config) -> None:
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.show_tracebacks = False
 
-    # The course's template (share/jupyter/voila/templates/qd beside this module): Voila's lab
-    # template, with the lesson's text sent before its kernel is ready (Voila draws a cell
-    # only after every cell before it ran), and each cell's output put in its place after.
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(SHARE), os.environ.get("JUPYTER_PATH")]))
+    # The course's template (share/jupyter/voila/templates/qd beside this module, found by
+    # the fixes): Voila's lab template, with the lesson's text sent before its kernel is
+    # ready (Voila draws a cell only after every cell before it ran), and each cell's
+    # output put in its place after.
     c.VoilaConfiguration.template = TEMPLATE
 
     # The course is drawn by its template only. A link's ?template= would otherwise

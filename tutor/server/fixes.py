@@ -12,6 +12,7 @@ import errno
 import re
 from functools import cache
 from html import escape
+from pathlib import Path
 
 from jinja2 import pass_context
 from jinja2.bccache import Bucket, BytecodeCache
@@ -23,6 +24,8 @@ from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
 from nbconvert.exporters.templateexporter import TemplateExporter
 from nbformat.v4 import nbbase
 from tornado.web import HTTPError, StaticFileHandler
+
+import voila.paths
 from voila.exporter import VoilaExporter
 from voila.handler import BaseVoilaHandler, VoilaHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -234,6 +237,18 @@ def _output_unchecked(node, ref=None):
     return None
 
 
+# The course's own Voila template (tutor.server.TEMPLATE) lives in a Jupyter data folder
+# beside this module, searched before Jupyter's own. Not through JUPYTER_PATH: a JupyterHub
+# user server started with disable_user_config fixes Jupyter's data path before any config
+# file runs, so only Voila's own search can be told.
+SHARE = Path(__file__).resolve().parent / "share" / "jupyter"
+_root_dirs = voila.paths._default_root_dirs
+
+
+def _root_dirs_with_the_course():
+    return [str(SHARE), *_root_dirs()]
+
+
 @cache  # once: the fixes wrap the classes' own methods, captured above
 def install() -> None:
     """Apply every fix above to Voila's and Jupyter Server's classes (idempotent)."""
@@ -247,4 +262,5 @@ def install() -> None:
     VoilaContentsHandler.get = _contents_or_404
     TemplateExporter._create_environment = _environment_with_compiled_templates
     VoilaExporter.markdown2html = _markdown_once
+    voila.paths._default_root_dirs = _root_dirs_with_the_course
     nbbase.validate = _output_unchecked

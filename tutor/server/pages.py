@@ -1,7 +1,7 @@
 """The served lessons' static examples, drawn once per server instead of on every page view.
 
-When the server starts (or at the first page of a folder of lessons), :func:`drawn_pages`
-runs ``python -m tutor.prerender`` for the folder in the background, at low priority, into a
+When ``./dev serve`` starts its server (``deploy/voila.py``), :func:`drawn_pages` runs
+``python -m tutor.prerender`` for the lessons in the background, at low priority, into a
 cache kept between servers (``$XDG_CACHE_HOME/qidong-tutor/pages/<fingerprint>``, where the
 fingerprint covers the lessons and the course's code, so a changed lesson is drawn again).
 Until a lesson's examples are drawn, its pages run every cell as before; from then on the
@@ -93,12 +93,16 @@ _FOLDERS: dict[Path, DrawnPages] = {}
 _FOLDERS_LOCK = threading.Lock()
 
 
-def drawn_pages(lessons: str | os.PathLike[str]) -> DrawnPages:
-    """The drawn pages of a folder of lessons, their drawing started (once per folder)."""
+def drawn_pages(lessons: str | os.PathLike[str], *, start: bool = True) -> DrawnPages:
+    """The drawn pages of a folder of lessons (one per folder), their drawing started unless
+    ``start`` is false: a server that draws them says so when it starts (``deploy/voila.py``);
+    a page only reads what is drawn. (A JupyterHub user's server does not draw them: every
+    learner's own server would spend the same minute of CPU as class begins.)"""
     folder = Path(lessons).resolve()
     with _FOLDERS_LOCK:
         pages = _FOLDERS.get(folder)
         if pages is None:
             pages = _FOLDERS[folder] = DrawnPages(folder)
-    pages.start()
+    if start:
+        pages.start()
     return pages

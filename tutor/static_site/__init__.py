@@ -18,6 +18,13 @@ Every wheel is compiled to bytecode by Pyodide's own Python under Node
 (:func:`compile_wheels`), so a page imports bytecode instead of compiling sources as it starts.
 The build runs from the repository (``./dev site``) and needs Node.js and npm.
 
+A page does not start Python from nothing: the build saves Pyodide's memory once every package
+is loaded and the kernel's and the course's modules are imported (:func:`python_snapshot`,
+``snapshot.mjs``), and the kernel's worker restores it (``start.js``, the kernel's
+``pyodideUrl``), reseeds ``random`` and hands Python the page's link. The page starts that
+worker as it opens, while its app is still loading (``page.js``, ``worker.js``). On any
+failure Python starts the usual way, loading the wheels; ``<html data-qd-python>`` says which.
+
 What the served course does on the server, the page does itself (``page.js``): it hands
 the link's query string to the kernel (``QUERY_STRING``, as Voila does), remembers the
 language chosen by a link or the switch (the ``qd-lang`` cookie, as the served course), and
@@ -158,19 +165,27 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
             shipped.append(stand_in_wheel(name, pyodide_dir))
         say(f"lock file for {len(shipped)} packages")
         packages = write_lock(pyodide_dir / "pyodide-lock.json", info, shipped)
-        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages), indent=2), "utf-8")
         say(f"lessons in {', '.join(LANGUAGES)}")
         contents = work / "contents"
         say("the lessons' examples, drawn once (tutor.prerender)")
         drawn = prerendered(lessons, cache)
         slugs = write_lessons(lessons, contents, drawn)
         home.write_hand_in(lessons, contents)  # the home page's hand-in section, a page of its own
+        say("Python's memory snapshot, the pages' start (Pyodide under Node)")
+        start = python_snapshot(pyodide_dir, contents)
+        say(f"snapshot: {start.details['modules']} modules, {start.details['files']} files, "
+            f"{start.details['file_bytes_gzip'] / 1e6:.1f} MB"
+            + "".join(f"; left out {name} ({why})" for name, why in start.details["left_out"].items()))
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(packages, start), indent=2), "utf-8")
         say("Voici")
         built = work / "out"
         voici_build(lite, contents, built)
         say("pages made offline")
         prune(built)
         finish_pages(built, slugs)
+        start_from_snapshot(built, start)
+        if not (built / KERNEL_STATIC / start.kernel).is_file():
+            raise BuildError(f"Voici did not ship the Pyodide kernel's worker {start.kernel}")
         say("the home page, plain HTML (no Python)")
         home.write_home_pages(built, lessons, slugs, script=page_script(), page=lesson_page)
         (built / "index.html").write_text(home_page(), "utf-8")
@@ -396,16 +411,151 @@ def write_lock(path: Path, info: Mapping[str, Any], wheels: Iterable[Path]) -> l
     return sorted(packages)
 
 
-def lite_config(packages: Iterable[str]) -> dict[str, Any]:
+def lite_config(packages: Iterable[str], start: Start | None = None) -> dict[str, Any]:
     """``jupyter-lite.json``: Pyodide from the site itself, never from PyPI or a CDN, loading
-    every shipped package as it starts (fetched in parallel, no installer round trips)."""
+    every shipped package as it starts (fetched in parallel, no installer round trips) — or,
+    with ``start`` (:func:`python_snapshot`), restoring Python from the build's snapshot and
+    loading them only if that fails."""
+    kernel: dict[str, Any] = {
+        "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,
+        # Named as the kernel names what it would install otherwise (pyodide_kernel);
+        # Pyodide reads either spelling.
+        "loadPyodideOptions": {"packages": [name.replace("-", "_") for name in packages]}}
+    if start is not None:  # the pages' pyodideUrl is start.js (:func:`start_from_snapshot`)
+        # The kernel resolves an option named *URL against the site's root (not the page).
+        kernel["loadPyodideOptions"]["qdSnapshotURL"] = f"static/pyodide/{start.snapshot}"
+        # Its memory's size: Pyodide starts its WebAssembly while the file is read (start.js).
+        kernel["loadPyodideOptions"]["qdSnapshotSize"] = start.details["memory"]
+        # page.js starts the kernel's worker (worker.js) as the page opens; both from the root.
+        kernel["qdEarly"] = {"worker": f"static/pyodide/{start.worker}", "kernel": f"{KERNEL_STATIC}/{start.kernel}"}
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "启东招朋友", "disabledExtensions": [],
-        "litePluginSettings": {KERNEL_SETTINGS: {
-            "pyodideUrl": "./static/pyodide/pyodide.js", "disablePyPIFallback": True,
-            # Named as the kernel names what it would install otherwise (pyodide_kernel);
-            # Pyodide reads either spelling.
-            "loadPyodideOptions": {"packages": [name.replace("-", "_") for name in packages]}}}}}
+        "litePluginSettings": {KERNEL_SETTINGS: kernel}}}
+
+
+# ----------------------------------------------------------------- Python's start
+
+@dataclass(frozen=True)
+class Start:
+    """What a page's kernel starts Python from (in ``static/pyodide/``): ``script`` (the
+    kernel's ``pyodideUrl``, ``start.js``, with its version), ``snapshot`` (the file it
+    restores Python from, named by its content), ``worker`` (``worker.js``, the kernel's worker
+    as page.js starts it early) and ``kernel`` (the Pyodide kernel's own worker script, in
+    :data:`KERNEL_STATIC`, which ``worker.js`` loads)."""
+
+    script: str
+    snapshot: str
+    worker: str
+    kernel: str
+    details: Mapping[str, Any]
+
+
+KERNEL_STATIC: Final = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+"""The Pyodide kernel's scripts in the site."""
+
+
+SNAPSHOT_PACKAGES: Final = ("tutor", "widgets")
+"""The course's packages: every module of them is in the snapshot (but :data:`SNAPSHOT_SKIP`)."""
+SNAPSHOT_SKIP: Final[Mapping[str, str]] = {
+    "tutor.server": "the served course's server (Voila, Tornado): not in a page",
+    "tutor.static_site": "this build",
+    "tutor.prerender": "runs at the build and on the server, never in a page",
+    "tutor.catalogs": "brings the translation catalogs up to date: a developer's tool",
+}
+"""Modules of the course's packages that no page imports, and why."""
+SNAPSHOT_WARM: Final = "from tutor.i18n import LANGUAGES, Translator\nfor language in LANGUAGES:\n    Translator(language)"
+"""Run before the snapshot is made: what a page would read each time, read once (each language's
+translation catalogs: 0.15 s of a Chinese page's start)."""
+SNAPSHOT_CHECK: Final = 'from widgets.check import quick_check\nquick_check("follow", level=1, seed=0)'
+"""A lesson's cell, run by the build on Python restored from the snapshot (it must show a
+widget, and load no package)."""
+
+
+def python_snapshot(pyodide_dir: Path, contents: Path) -> Start:
+    """Python's memory snapshot for every page (``snapshot.mjs``, Pyodide under Node; the
+    page's side is ``start.js``): made once the site's lock is written, holding every shipped
+    package loaded, what the kernel imports as it starts, every module of the course and every
+    module a page of ``contents`` imports. It is checked here as a page will use it (restored,
+    the kernel started, a lesson's cell run), then written beside Pyodide with ``start.js``.
+    A page that cannot use it starts Python the usual way."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to make Python's snapshot (apt-get install nodejs)")
+    with tempfile.TemporaryDirectory(prefix="qd-snapshot-") as scratch:
+        settings = Path(scratch) / "settings.json"
+        settings.write_text(json.dumps({
+            "imports": page_imports(contents), "packages": list(SNAPSHOT_PACKAGES),
+            "skip": [name + "." for name in SNAPSHOT_SKIP], "warm": SNAPSHOT_WARM, "check": SNAPSHOT_CHECK}), "utf-8")
+        made = Path(scratch) / "snapshot.bin"
+        details = json.loads(run_output([node, str(HERE / "snapshot.mjs"), "make", str(pyodide_dir), str(settings),
+                                         str(made)]).strip().splitlines()[-1])
+        run([node, str(HERE / "snapshot.mjs"), "check", str(pyodide_dir), str(settings), str(made)])
+        data = made.read_bytes()
+    snapshot = f"qd-python-{hashlib.sha256(data).hexdigest()[:16]}.bin"
+    (pyodide_dir / snapshot).write_bytes(data)
+    versions = {}
+    for source, target in (("start.js", "qd-start.js"), ("worker.js", "qd-worker.js")):
+        script = (HERE / source).read_bytes()
+        (pyodide_dir / target).write_bytes(script)
+        versions[target] = f"{target}?v={hashlib.sha256(script).hexdigest()[:16]}"
+    return Start(versions["qd-start.js"], snapshot, versions["qd-worker.js"], kernel_worker(),
+                 {**details, "file_bytes_gzip": len(data)})
+
+
+def kernel_worker() -> str:
+    """The Pyodide kernel's worker script (the one it starts where pages are not
+    cross-origin isolated, which the site's are not), from the installed extension: the one
+    script of it that speaks Comlink, sends the kernel's messages and imports Pyodide. The
+    kernel is pinned (pyproject.toml); a kernel made otherwise fails the build here."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        folder = Path(base) / KERNEL_STATIC.removeprefix("extensions/")
+        if folder.is_dir():
+            scripts = {p.name: p.read_text("utf-8", errors="replace") for p in sorted(folder.glob("*.js"))}
+            found = [name for name, text in scripts.items() if "new Worker(" not in text
+                     and all(mark in text for mark in ("Comlink.proxy", "_kernelMessage", "importScripts(", "loadPyodide"))]
+            # ... and the kernel starts it: new Worker(new URL(<chunk>)) in another of its scripts.
+            started = [name for name in found
+                       if any(re.search(r"new Worker\(new URL\(\w+\.p\+\w+\.u\(" + re.escape(name.split(".")[0]) + r"\)", text)
+                              for text in scripts.values())]
+            if len(started) != 1:
+                raise BuildError(f"the Pyodide kernel's worker script is not one of {folder}: {found}")
+            return started[0]
+    raise BuildError("the Pyodide kernel's extension was not found (pip install -e '.[site]')")
+
+
+def page_imports(contents: Path) -> list[str]:
+    """Every module the code cells of the notebooks in ``contents`` import (relative imports
+    and cells that do not parse aside).
+
+    >>> import tempfile, nbformat
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> cell = nbformat.v4.new_code_cell("import html\\nfrom widgets.check import quick_check\\nfrom . import x")
+    >>> nbformat.write(nbformat.v4.new_notebook(cells=[cell]), folder / "a.ipynb")
+    >>> page_imports(folder)
+    ['html', 'widgets.check']
+    """
+    import ast
+
+    import nbformat
+
+    found: set[str] = set()
+    for path in sorted(contents.rglob("*.ipynb")):
+        notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        for cell in notebook.cells:
+            if cell.cell_type != "code":
+                continue
+            try:
+                tree = ast.parse(cell.source)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    found.add(node.module)
+    return sorted(found)
 
 
 # ----------------------------------------------------------------- lessons
@@ -497,6 +647,26 @@ def finish_pages(site: Path, slugs: Iterable[str]) -> None:
             page.write_text(html, "utf-8")
 
 
+_PYODIDE_URL = re.compile(r'("pyodideUrl":\s*")((?:\.\./)*)static/pyodide/pyodide\.js"')
+
+
+def start_from_snapshot(site: Path, start: Start) -> None:
+    """Each lesson page's kernel pointed at ``start.js`` (:func:`python_snapshot`) instead of
+    Pyodide's ``pyodide.js``: the kernel's worker loads it as it would Pyodide, and it restores
+    Python from the snapshot (or starts it the usual way). Voici writes ``pyodideUrl`` after
+    the course's configuration is read, so it is changed in the pages, where the kernel reads
+    it (``jupyter-lite.json`` keeps Voici's)."""
+    for language in LANGUAGES:
+        for page in (site / "voici" / "render" / language).glob("*.html"):
+            html = page.read_text("utf-8")
+            if "jupyter-config-data" not in html:
+                continue  # the home pages: no Python
+            html, found = _PYODIDE_URL.subn(lambda m: f'{m.group(1)}{m.group(2)}static/pyodide/{start.script}"', html)
+            if found != 1:
+                raise BuildError(f"{page.name}: {found} places name Pyodide's pyodide.js (expected 1)")
+            page.write_text(html, "utf-8")
+
+
 def prune(site: Path) -> None:
     """Remove :data:`UNUSED` and source maps."""
     for name in UNUSED:
@@ -562,6 +732,18 @@ def run(command: list[str], *, cwd: Path | None = None, env: Mapping[str, str] |
     if done.returncode != 0:
         tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
         raise BuildError(f"{Path(command[0]).name} {' '.join(command[1:3])} failed ({done.returncode}):\n{tail}")
+
+
+def run_output(command: list[str]) -> str:
+    """``command``'s standard output (as :func:`run`, which it is but for the output)."""
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as error:
+        raise BuildError(f"could not run {command[0]}: {error}") from None
+    if done.returncode != 0:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-15:])
+        raise BuildError(f"{Path(command[0]).name} {' '.join(command[1:3])} failed ({done.returncode}):\n{tail}")
+    return done.stdout
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -54,7 +54,63 @@
     const options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
     options.env = Object.assign({ HOME: "/home/pyodide" }, options.env || {},
       { QUERY_STRING: window.location.search.replace(/^\?/, "") });
+    // The kernel's worker says how Python started (start.js): from the build's snapshot, or
+    // the usual way. The page shows it as <html data-qd-python> and window.qdPython.
+    if (typeof BroadcastChannel === "function") {
+      options.qdChannel = `qd-python-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+      const channel = new BroadcastChannel(options.qdChannel);
+      channel.onmessage = (event) => {
+        const started = event.data && event.data.qdPython;
+        if (!started) return;
+        window.qdPython = started;
+        root.dataset.qdPython = started.how;
+        channel.close();
+      };
+    }
     config.textContent = JSON.stringify(data);
+    if (kernel.qdEarly && options.qdSnapshotURL) startEarly(data, kernel);
+  }
+  // Python starts as the page opens, not once its app has loaded (a second or more later):
+  // the kernel's worker is started now (worker.js, with the options the kernel will give it),
+  // and handed to the kernel when it asks for its worker — if it said it is ready; if not, or
+  // if the kernel asks for another worker, the kernel gets what it asked for and this one ends.
+  function startEarly(data, kernel) {
+    const Native = window.Worker;
+    if (typeof Native !== "function") return;
+    try {
+      const site = new URL(data.baseUrl || "./", window.location.href);
+      const start = new URL(kernel.pyodideUrl, window.location.href).href;
+      const options = { indexURL: start.slice(0, start.lastIndexOf("/") + 1) };
+      for (const [key, value] of Object.entries(kernel.loadPyodideOptions)) { // as the kernel resolves them
+        options[key] = key.endsWith("URL") && typeof value === "string" ? new URL(value, site).href : value;
+      }
+      const ours = new URL(kernel.qdEarly.kernel, site);
+      const given = { start, options, kernel: ours.href };
+      let early = new Native(new URL(kernel.qdEarly.worker, site).href + "#" + encodeURIComponent(JSON.stringify(given)));
+      let ready = false;
+      early.addEventListener("message", (event) => {
+        if (event.data && event.data.qdEarly === "ready") ready = true;
+      });
+      early.addEventListener("error", () => { ready = false; });
+      const folder = ours.pathname.slice(0, ours.pathname.lastIndexOf("/") + 1);
+      const Worker = function Worker(url, settings) {
+        const asked = new URL(String(url), window.location.href);
+        if (early && asked.pathname === ours.pathname && !(settings && settings.type === "module") && ready) {
+          const handed = early;
+          early = null;
+          return handed;
+        }
+        if (early && asked.pathname.startsWith(folder)) { // the kernel's worker, but not this one
+          early.terminate();
+          early = null;
+        }
+        return new Native(url, settings);
+      };
+      Worker.prototype = Native.prototype;
+      window.Worker = Worker;
+    } catch (error) {
+      console.warn("Python could not start early; it starts with the kernel.", error);
+    }
   }
   // The language switch keeps the link's other parameters.
   document.addEventListener("DOMContentLoaded", () => {
