@@ -86,14 +86,15 @@ def test_static_drills_come_alive(browser: Any, site: StaticSite) -> None:
 def slow_kernel_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """The course served with a Python kernel that waits :data:`KERNEL_DELAY` seconds before
     it starts (a kernel spec of that name, ahead on Jupyter's path; the course's zygote forks
-    only the plain kernel command, so this one starts the usual way, late)."""
+    only the plain kernel command, so this one starts the usual way, late), one page's
+    notebook run at a time."""
     folder = tmp_path_factory.mktemp("slow-kernel")
     spec = folder / "kernels" / "python3"
     spec.mkdir(parents=True)
     command = f"sleep {KERNEL_DELAY}; exec {shlex.quote(sys.executable)} -m ipykernel_launcher -f {{connection_file}}"
     spec.joinpath("kernel.json").write_text(json.dumps({
         "argv": ["/bin/sh", "-c", command], "display_name": "Python 3 (slow to start)", "language": "python"}))
-    with serve("lessons", folder / "voila.log", env={"JUPYTER_PATH": str(folder)}) as server:
+    with serve("lessons", folder / "voila.log", "--Classroom.rendering=1", env={"JUPYTER_PATH": str(folder)}) as server:
         yield server
 
 
@@ -123,6 +124,32 @@ def test_served_text_while_the_kernel_starts(browser: Any, slow_kernel_server: V
     }""")
     assert order
     page.goto("about:blank")
+    context.close()
+
+
+def test_a_page_waiting_its_turn_reads_already(browser: Any, slow_kernel_server: VoilaServer) -> None:
+    """Pages run their notebooks in turn (one at a time here); a page waiting for its turn
+    shows its text meanwhile."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-GB")
+    context.set_default_timeout(90_000)
+    first, second = context.new_page(), context.new_page()
+    first.goto(slow_kernel_server.url("05-following.ipynb"), wait_until="commit")
+    _reading(first, time.monotonic())
+    started = time.monotonic()
+    second.goto(slow_kernel_server.url("06-ruffing.ipynb"), wait_until="commit")
+    second.get_by_role("heading", name="6 · Ruffing").wait_for(state="visible", timeout=30_000)
+    waited = time.monotonic() - started
+    print(f"served: a page waiting its turn shows its heading {waited:.2f} s after navigation")
+    assert not _drills_usable(first), "the first page's kernel was still starting"
+    note = json.dumps(Translator("en")(GETTING_READY), ensure_ascii=False)
+    second.wait_for_function("""(note) => [...document.querySelectorAll('#rendered_cells .qd-waiting')]
+        .filter(e => getComputedStyle(e, '::before').content === note).length >= 5""", arg=note, timeout=10_000)
+    first.wait_for_function("""() => [...document.querySelectorAll('[data-qd=drill]')].length >= 7""", timeout=90_000)
+    assert _waiting_notes(second) >= 5  # its turn comes once the first page's notebook has run
+    second.wait_for_function("""() => [...document.querySelectorAll('[data-qd=drill]')].length >= 5""",
+                             timeout=90_000)
+    for page in (first, second):
+        page.goto("about:blank")
     context.close()
 
 

@@ -12,9 +12,10 @@ its notebook runs, CPU. Three rules keep a class of forty fast and a script harm
   kernels (``./dev serve --class 40``) and :attr:`Classroom.per_client` per client address;
   past either, the learner gets a friendly "the class is full, try again in a minute" page
   in their language (HTTP 503 with ``Retry-After``), which tries again by itself.
-- **First come, first served.** At most :attr:`Classroom.rendering` pages run their
-  notebook at once, in the order they came: forty pages run all at once share the CPU and
-  all finish late; in turn, the first learners start at once and the last wait only for
+- **First come, first served.** Every admitted page gets its text at once (the course's
+  template sends it before the kernel runs anything); at most :attr:`Classroom.rendering`
+  pages run their notebook at once, in the order they came (each page's :class:`Turn`):
+  forty pages run all at once share the CPU and all finish late; in turn, the first learners start at once and the last wait only for
   those before them. A page's work alternates between the server's one thread and its
   kernel, so two pages per core keep both busy (``benchmarks/load.py`` on 2 cores, 40
   learners: p95 ~21 s with 2 at once, ~7 s with 4, ~29 s with 6).
@@ -68,12 +69,33 @@ class Classroom(Configurable):
                                                       "long after the page was sent is stopped.").tag(config=True)
 
 
+class Turn:
+    """A page's turn to run its notebook, from the render queue (:meth:`Door.slots`): taken
+    when its kernel is about to run the cells — after the page's text has been sent (the
+    course's template sends it first) — and given back when the page is done."""
+
+    def __init__(self, queue: asyncio.Semaphore) -> None:
+        self._queue = queue
+        self.held = False
+
+    async def take(self) -> None:
+        if not self.held:
+            await self._queue.acquire()
+            self.held = True
+
+    def give_back(self) -> None:
+        if self.held:
+            self.held = False
+            self._queue.release()
+
+
 @dataclass(eq=False)  # each page its own seat, however alike
 class Seat:
-    """One admitted page: its client, and its kernel once it has one."""
+    """One admitted page: its client, its kernel once it has one, and its turn to run."""
 
     client: str
     kernel: str | None = None
+    turn: Turn | None = None
 
 
 @dataclass
@@ -262,18 +284,19 @@ def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., 
             self.log.warning("The class is full: %d kernels, a page for %s refused", len(manager.clients()), client)
             yield full_page(language, RETRY_SECONDS)
             return
-        seat = Seat(client)
+        turn = Turn(door.slots())
+        seat = Seat(client, turn=turn)
         door.waiting.append(seat)
-        _SEAT.set(seat)  # the kernel manager reads it when this page's kernel starts
+        _SEAT.set(seat)  # the kernel manager reads it when this page's kernel starts, the renderer for its turn
         try:
-            async with door.slots():
-                async for chunk in get_generator(self, path):
-                    if seat in door.waiting and seat.kernel is not None:
-                        door.waiting.remove(seat)
-                    yield chunk
+            async for chunk in get_generator(self, path):
+                if seat in door.waiting and seat.kernel is not None:
+                    door.waiting.remove(seat)
+                yield chunk
             if seat.kernel is not None:
                 manager.expect_claim(seat.kernel, door.classroom.unclaimed_seconds)
         finally:
+            turn.give_back()
             _SEAT.set(None)
             if seat in door.waiting:
                 door.waiting.remove(seat)
@@ -281,9 +304,25 @@ def admitted(get_generator: Callable[..., AsyncIterator[str]]) -> Callable[..., 
     return generate
 
 
+def in_turn(kernel_start: Callable[..., Any]) -> Callable[..., Any]:
+    """Voila's start of a page's notebook run (its template's ``kernel_start``), waiting for
+    the page's :class:`Turn` first: what the template sent before — the page's text — is
+    on the learner's screen while the page waits."""
+
+    async def start(self: Any, *args: Any, **kwargs: Any) -> Any:
+        seat = _SEAT.get()
+        if seat is not None and seat.turn is not None:
+            await seat.turn.take()
+        return await kernel_start(self, *args, **kwargs)
+
+    return start
+
+
 @cache  # once: a second call would put the door behind itself
 def install() -> None:
     """Put Voila's lesson pages behind the door (idempotent)."""
     from voila.handler import VoilaHandler
+    from voila.notebook_renderer import NotebookRenderer
 
     VoilaHandler.get_generator = admitted(VoilaHandler.get_generator)
+    NotebookRenderer._jinja_kernel_start = in_turn(NotebookRenderer._jinja_kernel_start)
