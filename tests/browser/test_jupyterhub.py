@@ -310,8 +310,12 @@ def _mb(proc: Any) -> int:
 
 
 def _pss(proc: Any) -> int:
-    """The process's share of memory (shared pages divided among their users)."""
-    return int(proc.memory_full_info().pss // 2**20)
+    """The process's share of memory (shared pages divided among their users); 0 for a
+    process of the tree that ended meanwhile (a kernel of a page just closed)."""
+    try:
+        return int(proc.memory_full_info().pss // 2**20)
+    except (psutil.NoSuchProcess, psutil.ZombieProcess):
+        return 0
 
 
 def _uss(proc: Any) -> int:
