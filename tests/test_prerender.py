@@ -33,6 +33,8 @@ def page(slug: str, language: str = "en") -> Any:
     (["d['k'] = 1", "show(d)"], {1}),
     (["global x\nx = 1", "show(x)"], {1}),
     (["x = (", "show(1)", "y = 1"], {1, 2}),  # unreadable code: nothing before it is left out
+    (["show(1)", "x = (", "show(2)"], {2}),
+    (["y = 1", "game.seat = y", "show(3)"], {2}),  # a change in place may read anything before it
     (["", "show(1)"], {1}),
 ])
 def test_which_cells_may_be_drawn_once(sources: list[str], expected: set[int]) -> None:

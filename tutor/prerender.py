@@ -100,14 +100,14 @@ def static_candidates(sources: list[str]) -> set[int]:
     >>> sorted(static_candidates(["hearts = 1", "show(hearts)", "for c in 'ab':\\n    show(c)", "x = 2", "show(x)"]))
     [1, 2, 4]
     """
-    parsed = [bound_and_used(source) if source.strip() else None for source in sources]
     later: set[str] = set()
     found = set()
     for index in range(len(sources) - 1, -1, -1):
-        names = parsed[index]
-        if names is None:
-            later = set()  # code that cannot be read: nothing before it is left out
+        if not sources[index].strip():
             continue
+        names = bound_and_used(sources[index])
+        if names is None:
+            break  # code that cannot be read may read anything: nothing before it is left out
         bound, used = names
         if not bound & later:
             found.add(index)
