@@ -427,6 +427,7 @@ def _widgets_shown(lang: str) -> list[str]:
     shown = []
     for kind in KINDS:
         player = DrillPlayer(kind, seed=2, level=2, lang=lang, clock=Clock())
+        player.prepare()  # the coach's drill is made when its page is up
         while player.hint():
             pass
         drill = player.drill
