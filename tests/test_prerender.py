@@ -34,7 +34,8 @@ def page(slug: str, language: str = "en") -> Any:
     (["global x\nx = 1", "show(x)"], {1}),
     (["x = (", "show(1)", "y = 1"], {1, 2}),  # unreadable code: nothing before it is left out
     (["show(1)", "x = (", "show(2)"], {2}),
-    (["y = 1", "game.seat = y", "show(3)"], {2}),  # a change in place may read anything before it
+    (["y = 1", "game.seat = y", "show(3)"], {2}),  # a change in place reads y: its cell stays
+    (["show(1)", "def f():\n    out.value = 2", "show(3)"], {0, 2}),  # what it reads is known
     (["", "show(1)"], {1}),
 ])
 def test_which_cells_may_be_drawn_once(sources: list[str], expected: set[int]) -> None:

@@ -61,14 +61,15 @@ def prerendered_lesson(slug: str) -> bool:
     return bool(_LESSON.fullmatch(slug))
 
 
-def bound_and_used(source: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The names a cell's code binds (assigns, defines, imports, loops over) and the names it
-    reads; None for code that cannot be parsed or that changes something in place (an
-    attribute or an item assigned, a ``global``), which a later cell could depend on unseen.
+def bound_and_used(source: str) -> tuple[frozenset[str], frozenset[str], bool] | None:
+    """The names a cell's code binds (assigns, defines, imports, loops over), the names it
+    reads, and whether it changes something in place (an attribute or an item assigned, a
+    ``global``: a later cell could depend on that unseen); None for code that cannot be
+    parsed.
 
-    >>> bound_and_used("for c in cards:\\n    show(c)") == (frozenset({"c"}), frozenset({"cards", "show", "c"}))
+    >>> bound_and_used("for c in cards:\\n    show(c)") == (frozenset({"c"}), frozenset({"cards", "show", "c"}), False)
     True
-    >>> bound_and_used("game.seat = 2") is None, bound_and_used("def f(:") is None
+    >>> bound_and_used("game.seat = 2")[2], bound_and_used("def f(:") is None
     (True, True)
     """
     try:
@@ -77,25 +78,28 @@ def bound_and_used(source: str) -> tuple[frozenset[str], frozenset[str]] | None:
         return None
     bound: set[str] = set()
     used: set[str] = set()
+    in_place = False
     for node in ast.walk(tree):
         if isinstance(node, (ast.Global, ast.Nonlocal)):
-            return None
+            in_place = True
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, (ast.Attribute, ast.Subscript)) for target in targets for t in ast.walk(target)):
-                return None
+                in_place = True
         if isinstance(node, ast.Name):
             (used if isinstance(node.ctx, ast.Load) else bound).add(node.id)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bound.add(node.name)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             bound.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-    return frozenset(bound), frozenset(used)
+    return frozenset(bound), frozenset(used), in_place
 
 
 def static_candidates(sources: list[str]) -> set[int]:
     """The positions of the code cells that may be drawn once: each binds no name that a
-    later cell reads (so leaving it out of the page's run changes nothing after it).
+    later cell reads and changes nothing in place (so leaving it out of the page's run
+    changes nothing after it). Code that cannot be read may read anything: no cell before
+    it is a candidate.
 
     >>> sorted(static_candidates(["hearts = 1", "show(hearts)", "for c in 'ab':\\n    show(c)", "x = 2", "show(x)"]))
     [1, 2, 4]
@@ -107,9 +111,9 @@ def static_candidates(sources: list[str]) -> set[int]:
             continue
         names = bound_and_used(sources[index])
         if names is None:
-            break  # code that cannot be read may read anything: nothing before it is left out
-        bound, used = names
-        if not bound & later:
+            break
+        bound, used, in_place = names
+        if not in_place and not bound & later:
             found.add(index)
         later |= used
     return found
