@@ -5,7 +5,7 @@
 
 Every figure is given per language: the lesson pages are opened with ``?lang=<language>``
 (``--lang``, default en; several may be given, comma-separated or repeated), so
-the course's prelaunch hook translates each page (``tutor/localize.py``) before its
+the course's prelaunch hook translates each page (``tutor/teach/localize.py``) before its
 kernel starts. Each language gets its own freshly started lesson server.
 
 (a) Time to interactive: navigation start → the first drill's Check button enabled and
@@ -48,8 +48,8 @@ sys.path[:0] = [str(REPO), str(REPO / "tests" / "browser")]
 
 from test_lessons import KNOWN, Plan, _give, _plan, _seed_for
 
-from tutor.drills import generate
-from tutor.i18n import LANGUAGES
+from tutor.teach.drills import generate
+from tutor.core.i18n import LANGUAGES
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

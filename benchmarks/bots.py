@@ -16,9 +16,9 @@ import sys
 import time
 from collections import defaultdict
 
-from tutor.cards import PLAYERS
-from tutor.game import Game, Phase
-from tutor.strategy import ComputerPlayer, next_action, play_computer_hand
+from tutor.rules.cards import PLAYERS
+from tutor.rules.game import Game, Phase
+from tutor.play.strategy import ComputerPlayer, next_action, play_computer_hand
 
 HANDS = 200
 

@@ -1,9 +1,9 @@
 """Speed of the coach: prints the figures (run: python benchmarks/coach.py).
 
-- "What would you play?" (:func:`tutor.coach.advise`) at every turn of the learner's
+- "What would you play?" (:func:`tutor.play.coach.advise`) at every turn of the learner's
   seat in whole hands: CPU ms, median / p95 / worst (the table's browser figure, click →
   advised cards picked, is printed by tests/browser/test_play_table.py);
-- the review of a whole hand (:func:`tutor.coach.review`): CPU seconds per hand.
+- the review of a whole hand (:func:`tutor.play.coach.review`): CPU seconds per hand.
 
 CPU time (``time.process_time``), so other work on the machine counts less.
 """
@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.cards import PLAYERS  # noqa: E402
-from tutor.coach import advise, review  # noqa: E402
-from tutor.game import Game, Phase  # noqa: E402
-from tutor.strategy import ComputerPlayer, next_action  # noqa: E402
+from tutor.rules.cards import PLAYERS  # noqa: E402
+from tutor.play.coach import advise, review  # noqa: E402
+from tutor.rules.game import Game, Phase  # noqa: E402
+from tutor.play.strategy import ComputerPlayer, next_action  # noqa: E402
 
 HANDS = range(20_000, 20_008)
 SEAT = 0

@@ -3,7 +3,7 @@
 Every level declares by level 1's rule of thumb (:meth:`ComputerPlayer.declaration`).
 This measures the alternative, a level-3 player that weighs each declaration near or
 above that bar (within ``--margin`` of the share of trumps it asks) against not declaring
-yet, by :func:`tutor.search.weigh_declarations` on ``--layouts`` completed deals, and
+yet, by :func:`tutor.play.search.weigh_declarations` on ``--layouts`` completed deals, and
 declares otherwise when the search is ``--sureness`` standard errors sure.
 
 For every seat of every deal, the deal is dealt with that seat declaring by search and the
@@ -31,10 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import random  # noqa: E402
 
-from tutor.cards import PLAYERS, Card  # noqa: E402
-from tutor.game import Action, Declare, Game, Phase, SeatView  # noqa: E402
-from tutor.search import edge, weigh_declarations  # noqa: E402
-from tutor.strategy import MAX_THINK, ComputerPlayer, next_action  # noqa: E402
+from tutor.rules.cards import PLAYERS, Card  # noqa: E402
+from tutor.rules.game import Action, Declare, Game, Phase, SeatView  # noqa: E402
+from tutor.play.search import edge, weigh_declarations  # noqa: E402
+from tutor.play.strategy import MAX_THINK, ComputerPlayer, next_action  # noqa: E402
 
 FIRST_DEAL = 10_000  # the deals benchmarks/strength.py plays
 SETTINGS = {"layouts": 48, "sureness": 1.0, "margin": 0.1}

@@ -9,7 +9,7 @@ import statistics
 import sys
 import time
 
-from tutor.drills import KINDS, generate
+from tutor.teach.drills import KINDS, generate
 
 COUNT = 1000
 MEDIAN_MS, WORST_MS = 20.0, 100.0

@@ -4,7 +4,7 @@
   over seeds — goal ≥ 5× faster than before the turn-API issue;
 - a whole hand of random legal players (``play_random_hand``);
 - random playouts from a seat's view at the first lead and mid-hand
-  (:class:`tutor.simulation.Simulation`), per second of one core's CPU time — goal ≥ 2,000.
+  (:class:`tutor.play.simulation.Simulation`), per second of one core's CPU time — goal ≥ 2,000.
 
 ``--before REV`` times the same hands with the code of REV (a git worktree in a
 temporary directory, run in a subprocess) in the same run, and prints both.
@@ -30,9 +30,9 @@ SEEDS = range(60)
 def _hand_times(play: str) -> list[float]:
     """CPU ms of each whole hand, ``play`` naming the function that plays it."""
     if play == "computer":
-        from tutor.strategy import play_computer_hand as hand
+        from tutor.play.strategy import play_computer_hand as hand
     else:
-        from tutor.bots import play_random_hand as hand
+        from tutor.play.bots import play_random_hand as hand
     hand(0)
     times = []
     for seed in SEEDS:
@@ -45,14 +45,14 @@ def _hand_times(play: str) -> list[float]:
 def _playouts(tricks: int, seconds: float = 3.0) -> float | None:
     """Random playouts per CPU second from the view of the seat to act after ``tricks`` tricks."""
     try:
-        from tutor.simulation import Simulation
+        from tutor.play.simulation import Simulation
     except ImportError:
         return None
     import random
 
-    from tutor.cards import PLAYERS
-    from tutor.game import Game, Phase
-    from tutor.strategy import ComputerPlayer, next_action
+    from tutor.rules.cards import PLAYERS
+    from tutor.rules.game import Game, Phase
+    from tutor.play.strategy import ComputerPlayer, next_action
 
     cases = []
     for seed in range(10):

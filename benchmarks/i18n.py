@@ -13,9 +13,9 @@ from collections.abc import Callable
 
 import nbformat
 
-from tutor.catalogs import lesson_notebooks
-from tutor.drills import KINDS, generate
-from tutor.localize import lesson_text, localize
+from tools.catalogs import lesson_notebooks
+from tutor.teach.drills import KINDS, generate
+from tutor.teach.localize import lesson_text, localize
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 
@@ -33,7 +33,7 @@ def timed(action: Callable[[], object], count: int) -> tuple[float, float]:
 def main() -> int:
     print("catalogs loaded in a fresh process (a kernel's first translation), ms:")
     for language in LANGUAGES:
-        code = ("import time; from tutor.i18n import Translator; s = time.perf_counter(); "
+        code = ("import time; from tutor.core.i18n import Translator; s = time.perf_counter(); "
                 f"Translator({language!r}); print((time.perf_counter() - s) * 1000)")
         runs = [float(subprocess.check_output([sys.executable, "-c", code], text=True)) for _ in range(5)]
         print(f"  {language:8} median {statistics.median(runs):6.1f}")

@@ -8,7 +8,7 @@ page does in a browser (STACK-NOTES: many headless browsers on 2 cores measure t
 browsers): GET the page (Voila streams it while the kernel runs the notebook), open the
 kernel's channels, ask for the widget states (``jupyter.widget.control``), hand the drill
 its stored progress (``sync``, as the page does on load), then answer ``--checks`` drills
-right — the answer from the rules module, ``tutor.drills.generate`` of the drill the page
+right — the answer from the rules module, ``tutor.teach.drills.generate`` of the drill the page
 shows — pressing Next after each; a learner stays on the page until the whole class has
 answered, then all leave together with the page's unload beacon
 (``POST /voila/api/shutdown/<kernel>``). Learner *i* of *N* arrives at ``i·S/N`` s, from
@@ -54,7 +54,7 @@ sys.path[:0] = [str(REPO / "tests")]
 from voila_serve import free_port, ticket_of, with_ticket  # noqa: E402
 
 from tutor import parse_cards  # noqa: E402
-from tutor.drills import AnswerKind, generate  # noqa: E402
+from tutor.teach.drills import AnswerKind, generate  # noqa: E402
 
 PAGE_TIMEOUT = 120.0
 REPLY_TIMEOUT = 60.0

@@ -2,12 +2,12 @@
 
 The positions, the same for every version of the code:
 
-- ``check_follow``, :func:`~tutor.follow.is_legal_follow` (where the code has it), the
+- ``check_follow``, :func:`~tutor.rules.follow.is_legal_follow` (where the code has it), the
   first legal follow and all of them, on 20-card hands against a single, a pair, a
   2-pair tractor and a 6-card throw (also with a void follower);
 - ``trick_winner`` on 5-play tricks of singles, pairs, tractors and a throw, followed,
   ruffed and over-ruffed;
-- ``check_throw`` (and :func:`~tutor.throw.throw_stands`, where the code has it) of
+- ``check_throw`` (and :func:`~tutor.rules.throw.throw_stands`, where the code has it) of
   throws of 3–6 cards against the four other 20-card hands of a deal, ones that stand
   and ones that fail;
 - a sweep of 1,500 distinct follow positions and tricks from random deals, so that no
@@ -140,8 +140,8 @@ def _sweep() -> tuple[list[tuple[Any, Any, Any]], list[list[Any]]]:
     5-play tricks, from random deals: each a lead of 1, 2 or 4 cards of one effective
     suit from the leader's hand, followed by legal plays of the other hands."""
     from tutor import legal_follows, parse_cards
-    from tutor.combos import shape_of
-    from tutor.order import Trump
+    from tutor.rules.combos import shape_of
+    from tutor.rules.order import Trump
 
     trump = Trump(TRUMP)
     follows: list[tuple[Any, Any, Any]] = []
@@ -174,8 +174,8 @@ def measure() -> dict[str, float | None]:
     import tutor
     from tutor import check_follow, check_throw, legal_follows, parse_cards, trick_winner
 
-    is_legal = getattr(tutor.follow, "is_legal_follow", None)
-    stands = getattr(tutor.throw, "throw_stands", None)
+    is_legal = getattr(tutor.rules.follow, "is_legal_follow", None)
+    stands = getattr(tutor.rules.throw, "throw_stands", None)
     figures: dict[str, float | None] = {}
     for name, hand_text, lead_text, play_text in FOLLOWS:
         # the rules' cost, not the parser's

@@ -60,7 +60,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "browser"),
 from app import ARGS, CHROMIUM, Server, check, free_port, interactive_ms, pct
 from test_lessons import KNOWN, _plan, _seed_for
 
-from tutor.static_site import build, lesson_page
+from tools.static_site import build, lesson_page
 
 CACHE = REPO / ".cache" / "site"
 LINGER = 2500
@@ -207,7 +207,7 @@ def build_revision(revision: str, out: Path) -> dict[str, Any]:
     try:
         started = time.monotonic()
         env = {**os.environ, "PYTHONPATH": str(worktree)}  # its tutor, for the build and the kernels it runs
-        done = subprocess.run([sys.executable, "-m", "tutor.static_site", "--out", str(out), "--cache", str(CACHE)],
+        done = subprocess.run([sys.executable, "-m", "tools.static_site", "--out", str(out), "--cache", str(CACHE)],
                               cwd=worktree, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             raise SystemExit(f"--before {revision}: the build failed:\n{(done.stdout + done.stderr)[-3000:]}")
@@ -227,7 +227,7 @@ def add_floor(site: Path) -> str:
     with the site's own ``jupyter-lite.json`` and Pyodide, then made as the site's lesson pages
     were made: its relative URLs resolved, Voici's CDN links dropped, the site's page script
     after its configuration, the site's ``pyodideUrl``. Returns its path in the site."""
-    from tutor.static_site import _CDN, voici_build
+    from tools.static_site import _CDN, voici_build
 
     lesson = (site / lesson_page("en", "05-following")).read_text("utf-8")
     with tempfile.TemporaryDirectory(prefix="qd-floor-") as scratch:

@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tutor.cards import PLAYERS  # noqa: E402
-from tutor.game import Game, Phase  # noqa: E402
-from tutor.strategy import LEVELS, ComputerPlayer, next_action  # noqa: E402
+from tutor.rules.cards import PLAYERS  # noqa: E402
+from tutor.rules.game import Game, Phase  # noqa: E402
+from tutor.play.strategy import LEVELS, ComputerPlayer, next_action  # noqa: E402
 
 FIRST_DEAL = 10_000  # deals the tests do not use
 

@@ -1,4 +1,4 @@
-"""The coach's drills (``tutor.drills.advice``): advice that says it is advice, whose
+"""The coach's drills (``tutor.teach.drills.advice``): advice that says it is advice, whose
 answer is the coach's search — and holds when the coach deals other layouts, twice as
 many — never a rule."""
 
@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from tutor.drills import KINDS, drill_rng, generate
-from tutor.drills.advice import KEYS, LAYOUTS, Position, position
-from tutor.search import edge, search, weigh_calls
+from tutor.teach.drills import KINDS, drill_rng, generate
+from tutor.teach.drills.advice import KEYS, LAYOUTS, Position, position
+from tutor.play.search import edge, search, weigh_calls
 from widgets.drill import DrillPlayer
 
 CASES = [(seed, level) for seed in range(4) for level in (1, 2, 3)]

@@ -15,8 +15,8 @@ pytest.importorskip("anywidget")
 
 import widgets.drill as drill_module  # noqa: E402
 import widgets.table as table_module  # noqa: E402
-from tutor.drills import AnswerKind, generate  # noqa: E402
-from tutor.i18n import Translator  # noqa: E402
+from tutor.teach.drills import AnswerKind, generate  # noqa: E402
+from tutor.core.i18n import Translator  # noqa: E402
 from widgets._common import FAILED  # noqa: E402
 from widgets.drill import DrillPlayer  # noqa: E402
 from widgets.table import Table  # noqa: E402

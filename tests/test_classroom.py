@@ -1,4 +1,4 @@
-"""Progress codes and the class table (``tutor.classroom``, ``widgets.classroom``).
+"""Progress codes and the class table (``tutor.teach.classroom``, ``widgets.classroom``).
 
 - A code round-trips whatever the progress (hypothesis), carries only the name and the
   lessons' counts and rules missed, and stays short.
@@ -21,13 +21,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.classroom import (KIND_CODES, MAX_INPUT, MAX_LEARNERS, MAX_NAME, MAX_NOTES, MAX_RULES, PREFIX, VERSION,
+from tutor.teach.classroom import (KIND_CODES, MAX_INPUT, MAX_LEARNERS, MAX_NAME, MAX_NOTES, MAX_RULES, PREFIX, VERSION,
                              ClassroomError, CodeError, Report, Score, clean_name, decode, encode, read_class,
                              report_of)
-from tutor.course import LESSONS
-from tutor.drills import KINDS, generate
-from tutor.drills.progress import MAX_STARS, KindProgress, Progress, track, utc
-from tutor.i18n import Translator
+from tutor.teach.course import LESSONS
+from tutor.teach.drills import KINDS, generate
+from tutor.teach.drills.progress import MAX_STARS, KindProgress, Progress, track, utc
+from tutor.core.i18n import Translator
 from widgets.classroom import ClassProgress, HandIn
 
 NOW = utc(2025, 3, 1)

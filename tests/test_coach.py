@@ -8,15 +8,15 @@ from collections import Counter
 
 import pytest
 
-from tutor import narration
-from tutor.cards import PLAYERS
-from tutor.coach import advise, review
-from tutor.errors import TutorError
-from tutor.game import Declare, Game, Phase, Play
-from tutor.i18n import Translator
-from tutor.search import MAX_CANDIDATES, candidate_plays, search
-from tutor.strategy import LEVELS, ComputerPlayer, next_action, play_computer_hand
-from tutor.trick import trick_winner
+from tutor.teach import narration
+from tutor.rules.cards import PLAYERS
+from tutor.play.coach import advise, review
+from tutor.core.errors import TutorError
+from tutor.rules.game import Declare, Game, Phase, Play
+from tutor.core.i18n import Translator
+from tutor.play.search import MAX_CANDIDATES, candidate_plays, search
+from tutor.play.strategy import LEVELS, ComputerPlayer, next_action, play_computer_hand
+from tutor.rules.trick import trick_winner
 
 
 def _position(seed: int, tricks: int, plays: int = 0) -> Game:
@@ -190,7 +190,7 @@ def test_a_player_at_level_1_is_unchanged_by_the_levels():
 
 
 def test_the_table_gives_advice_and_reviews_the_hand_and_keeps_the_review_in_the_hand_file():
-    from tutor.record import import_hand
+    from tutor.play.record import import_hand
     from widgets.table import Table
 
     table = Table(seed=12, pause_ms=0, deal_ms=0, stop_to_declare=False)
@@ -220,7 +220,7 @@ def test_the_table_gives_advice_and_reviews_the_hand_and_keeps_the_review_in_the
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_searching_declarer_calls_a_friend_the_rules_allow(seed):
-    from tutor.search import weigh_calls
+    from tutor.play.search import weigh_calls
 
     game = Game(seed)
     bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
@@ -241,7 +241,7 @@ def test_the_advice_is_all_in_the_learners_language():
     English word left inside a translated sentence)."""
     import re
 
-    from tutor.simulation import shown_voids
+    from tutor.play.simulation import shown_voids
 
     for seed in range(20):
         game = Game(seed)
@@ -270,7 +270,7 @@ def test_a_searching_declarer_buries_by_search():
     """Above level 1 the declarer weighs its bury against others (each suit it could
     empty, a bury with no points), played out with the call each leads to: its bury is
     always one the game accepts, and on some deals it is not level 1's."""
-    from tutor.search import weigh_buries
+    from tutor.play.search import weigh_buries
 
     changed = 0
     for seed in range(12):
@@ -301,9 +301,9 @@ def test_a_searching_declarer_buries_from_its_own_cards_only(seed):
 _ADVICE_SCRIPT = """
 import json, sys
 junk = [object() for _ in range(int(sys.argv[1]))]  # another memory layout: sets of cards iterate otherwise
-from tutor.coach import advise
-from tutor.game import Game, Phase
-from tutor.strategy import ComputerPlayer, next_action
+from tutor.play.coach import advise
+from tutor.rules.game import Game, Phase
+from tutor.play.strategy import ComputerPlayer, next_action
 out = []
 for seed in (5, 6):
     game = Game(seed)
@@ -361,8 +361,8 @@ def test_every_level_declares_as_level_1():
 def test_declarations_are_weighed_from_the_seats_view_only():
     """Two deals that look the same from the seat (other seats hold other hidden cards):
     the same weighed results."""
-    from tutor.game import Deal, Declare
-    from tutor.search import weigh_declarations
+    from tutor.rules.game import Deal, Declare
+    from tutor.play.search import weigh_declarations
 
     game, seat = next(_declaring_positions([7]))
     dealt = sum(len(game.hand(s)) for s in range(PLAYERS))

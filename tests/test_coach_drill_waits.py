@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tutor.drills import generate
+from tutor.teach.drills import generate
 from widgets.drill import DrillPlayer
 
 

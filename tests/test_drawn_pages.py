@@ -9,7 +9,7 @@ from pathlib import Path
 
 import nbformat
 
-from tutor import prerender
+from tutor.teach import prerender
 from tutor.server.pages import DrawnPages
 
 

@@ -1,5 +1,5 @@
 """Each drill kind's constructor from explicit cards (``from_cards`` of
-tutor.drills.follow, ruff, throw and tractor): a seeded drill is the drill its
+tutor.teach.drills.follow, ruff, throw and tractor): a seeded drill is the drill its
 constructor makes from the drill's own cards, a teacher's position is asked through
 the same constructor (same wording, same verdicts, same message for a wrong choice),
 and a position that is no question of the kind is refused with ValueError."""
@@ -13,13 +13,13 @@ from itertools import combinations, islice
 
 import pytest
 
-from tutor.drills import KINDS as REGISTRY
-from tutor.drills import AnswerKind, Drill, follow, generate, ruff, throw, tractor
-from tutor.i18n import Translator
-from tutor.notation import parse_cards
-from tutor.order import Trump
-from tutor.positions import Position, make_drill
-from tutor.throw import check_throw
+from tutor.teach.drills import KINDS as REGISTRY
+from tutor.teach.drills import AnswerKind, Drill, follow, generate, ruff, throw, tractor
+from tutor.core.i18n import Translator
+from tutor.rules.notation import parse_cards
+from tutor.rules.order import Trump
+from tutor.teach.positions import Position, make_drill
+from tutor.rules.throw import check_throw
 
 KINDS = ("follow", "ruff", "throw", "tractor")
 CASES = [(kind, level, seed) for kind in KINDS for level in (1, 2, 3) for seed in range(16)]

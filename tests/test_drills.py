@@ -14,12 +14,13 @@ import pytest
 
 from tutor import (Declaration, can_overturn, check_follow, check_ruff, check_throw, is_tractor, kitty_flip,
                    kitty_multiplier, points, score_hand, trick_winner)
-from tutor import Trump, drills
-from tutor.drills import KINDS, AnswerKind, Choice, Drill, DrillError, generate
-from tutor.drills import common as drills_common
-from tutor.drills.progress import Progress, ProgressError, utc
-from tutor.i18n import Translator
-from tutor.notation import parse_cards
+from tutor import Trump
+from tutor.teach import drills
+from tutor.teach.drills import KINDS, AnswerKind, Choice, Drill, DrillError, generate
+from tutor.teach.drills import common as drills_common
+from tutor.teach.drills.progress import Progress, ProgressError, utc
+from tutor.core.i18n import Translator
+from tutor.rules.notation import parse_cards
 
 from leaks import english_words
 
@@ -433,7 +434,7 @@ def everything_said(drill):
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
 def test_a_drill_speaks_its_own_language_whatever_the_kernels(lang):
     """A drill made in ``lang`` says the same in a kernel set to another language."""
-    from tutor.i18n import current, set_language
+    from tutor.core.i18n import current, set_language
 
     before = current().language
     try:

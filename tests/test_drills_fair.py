@@ -21,10 +21,10 @@ import pytest
 
 from test_drills import RULE_KINDS, card_picks, expected_cards_ok, expected_choice, expected_number, multiset_picks
 from tutor import Trump
-from tutor.cards import Card
-from tutor.drills import KINDS, AnswerKind, Choice, Drill, Table, generate
-from tutor.notation import parse_cards
-from tutor.rules import Ruleset
+from tutor.rules.cards import Card
+from tutor.teach.drills import KINDS, AnswerKind, Choice, Drill, Table, generate
+from tutor.rules.notation import parse_cards
+from tutor.rules.ruleset import Ruleset
 
 SEEDS = range(0, 120)
 

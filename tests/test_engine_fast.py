@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from test_properties import position
 
 from tutor import PACK, Trump, check_follow, check_ruff, check_throw, legal_follows, parse_cards, trick_winner
-from tutor.cards import Card
-from tutor.combos import Component, Kind, is_tractor, max_matched, pair_runs, shape_of, tractor_top
-from tutor.follow import FollowPosition, choose_multiset, follow_position, is_legal_follow
-from tutor.order import TRUMP, EffectiveSuit
-from tutor.throw import Beaten, throw_stands
-from tutor.trick import explain_trick
+from tutor.rules.cards import Card
+from tutor.rules.combos import Component, Kind, is_tractor, max_matched, pair_runs, shape_of, tractor_top
+from tutor.rules.follow import FollowPosition, choose_multiset, follow_position, is_legal_follow
+from tutor.rules.order import TRUMP, EffectiveSuit
+from tutor.rules.throw import Beaten, throw_stands
+from tutor.rules.trick import explain_trick
 
 TRUMPS = ["♠", "♥", "♣", "♦", None]
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -19,14 +19,14 @@ from itertools import combinations, islice
 
 import pytest
 
-from tutor.cards import PACK
-from tutor.drills import KINDS, AnswerKind, Drill, generate
-from tutor.drills.common import about
-from tutor.follow import check_follow, legal_follows
-from tutor.i18n import Translator
-from tutor.order import Trump
-from tutor.throw import ThrowResult, check_throw
-from tutor.trick import explain_trick, why_not
+from tutor.rules.cards import PACK
+from tutor.teach.drills import KINDS, AnswerKind, Drill, generate
+from tutor.teach.drills.common import about
+from tutor.rules.follow import check_follow, legal_follows
+from tutor.core.i18n import Translator
+from tutor.rules.order import Trump
+from tutor.rules.throw import ThrowResult, check_throw
+from tutor.rules.trick import explain_trick, why_not
 from widgets.drill import REVEAL_AFTER, DrillPlayer
 
 SEEDS = range(24)

@@ -13,8 +13,8 @@ from itertools import combinations
 import pytest
 
 from tutor import PACK, Trump, check_follow, legal_follows
-from tutor.combos import shape_of
-from tutor.errors import InvalidPlayError
+from tutor.rules.combos import shape_of
+from tutor.core.errors import InvalidPlayError
 
 TRUMPS = [Trump(s) for s in ("♠", "♥", "♣", "♦", None)]
 

@@ -39,13 +39,13 @@ from tutor import (
     Trump,
     TutorError,
 )
-from tutor.bots import play_random_hand, random_action
-from tutor.cards import PACK
-from tutor.course import LESSONS, parse_link
-from tutor import display
-from tutor.i18n import Translator, and_list, or_list, said
-from tutor.scoring import side_name, table_row
-from tutor.record import HandFileError, export_hand, import_hand
+from tutor.play.bots import play_random_hand, random_action
+from tutor.rules.cards import PACK
+from tutor.teach.course import LESSONS, parse_link
+from tutor.teach import display
+from tutor.core.i18n import Translator, and_list, or_list, said
+from tutor.rules.scoring import side_name, table_row
+from tutor.play.record import HandFileError, export_hand, import_hand
 
 MAX_MESSAGE = 400
 MAX_SECONDS = 1.0

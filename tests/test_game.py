@@ -10,12 +10,12 @@ import pytest
 
 from tutor import (PACK, Bury, Call, CloseDeal, Deal, Declare, Game, IllegalActionError, Phase, Play,
                    Ruleset, Solo, check_follow, play_random_hand, points)
-from tutor.bots import random_action
-from tutor.combos import shape_of
-from tutor.errors import InvalidPlayError
-from tutor.game import (Buried, Dealt, DeclarerChosen, FriendRevealed, HandScored, KittyCaptured, KittyTaken,
+from tutor.play.bots import random_action
+from tutor.rules.combos import shape_of
+from tutor.core.errors import InvalidPlayError
+from tutor.rules.game import (Buried, Dealt, DeclarerChosen, FriendRevealed, HandScored, KittyCaptured, KittyTaken,
                         Played, Redealt, ThrowFailed, TrickWon)
-from tutor.i18n import Translator, said
+from tutor.core.i18n import Translator, said
 
 VARIANTS = [
     Ruleset(),
@@ -101,7 +101,7 @@ def test_F6_X1_X2_S4_over_random_hands() -> None:
     is captured only by an attacker winning the last trick, times 2^(1+pairs of the
     lead). S4: the declarer side's points never count for the attackers."""
     from tutor import kitty_multiplier
-    from tutor.cards import points as card_points
+    from tutor.rules.cards import points as card_points
 
     checked_reveal = checked_capture = checked_no_capture = 0
     for seed in range(600):

@@ -339,6 +339,6 @@ def test_a_lesson_still_renders(server: VoilaServer) -> None:
     status, _, body = _send(server, Case("welcome", "GET", WELCOME, PAGE))
     _close_page(server, body)
     assert status == 200
-    page = body.decode("utf-8")  # computed by its kernel, or drawn once by the server (tutor/prerender.py)
+    page = body.decode("utf-8")  # computed by its kernel, or drawn once by the server (tutor/teach/prerender.py)
     assert "<b>108</b> cards, <b>200</b> points" in _outputs_text(page) + page
     assert body.rstrip().endswith(b"</html>")

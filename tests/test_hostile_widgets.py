@@ -37,11 +37,11 @@ import ipywidgets.widgets.widget as ipywidget  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
-from tutor.drills.progress import Progress, utc  # noqa: E402
-from tutor.game import Bury, Call, Declare, Play, Solo  # noqa: E402
-from tutor.record import export_hand  # noqa: E402
-from tutor.strategy import ComputerPlayer  # noqa: E402
+from tutor.teach.drills import KINDS, AnswerKind, generate  # noqa: E402
+from tutor.teach.drills.progress import Progress, utc  # noqa: E402
+from tutor.rules.game import Bury, Call, Declare, Play, Solo  # noqa: E402
+from tutor.play.record import export_hand  # noqa: E402
+from tutor.play.strategy import ComputerPlayer  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Table  # noqa: E402
 
 LIMIT = 0.5

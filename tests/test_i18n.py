@@ -21,10 +21,10 @@ import nbformat
 import pytest
 
 from tutor import parse_cards
-from tutor.catalogs import ROOT, Message, code_messages, differences, lesson_notebooks, problems, read_catalog
-from tutor.errors import TutorError
-from tutor.i18n import LANGUAGES, Text, Translator, and_list, capitalized, locale_dir, negotiate
-from tutor.localize import LANGUAGE_CELL, READING_CELL, SWITCH_CELL, choose_language, language_switch, localize
+from tools.catalogs import ROOT, Message, code_messages, differences, lesson_notebooks, problems, read_catalog
+from tutor.core.errors import TutorError
+from tutor.core.i18n import LANGUAGES, Text, Translator, and_list, capitalized, locale_dir, negotiate
+from tutor.teach.localize import LANGUAGE_CELL, READING_CELL, SWITCH_CELL, choose_language, language_switch, localize
 
 CHINESE = ("zh-Hans", "zh-Hant")
 NOTEBOOKS = lesson_notebooks()

@@ -17,8 +17,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tutor.course import LESSONS, lesson
-from tutor.drills import KINDS, generate
+from tutor.teach.course import LESSONS, lesson
+from tutor.teach.drills import KINDS, generate
 
 LESSON_DIR = Path(__file__).resolve().parent.parent / "lessons"
 MAX_AFTER = 12

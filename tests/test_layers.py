@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("tutor", "widgets")
+PACKAGES = ("tutor", "widgets", "tools")
 
 
 def module_name(path: Path) -> str:
@@ -130,10 +130,10 @@ def private_imports() -> list[str]:
 
 
 def test_every_module_is_seen() -> None:
-    assert {"tutor.text", "tutor.cards", "tutor.i18n", "tutor.display", "tutor.drills.base",
+    assert {"tutor.core.text", "tutor.rules.cards", "tutor.core.i18n", "tutor.teach.display", "tutor.teach.drills.base",
             "widgets.table"} <= set(MODULES)
     edges = graph()
-    assert "tutor.text" in edges["tutor.cards"] and "tutor.drills.base" in edges["tutor.drills.declare"]
+    assert "tutor.core.text" in edges["tutor.rules.cards"] and "tutor.teach.drills.base" in edges["tutor.teach.drills.declare"]
 
 
 def test_no_import_cycle() -> None:
@@ -145,8 +145,8 @@ def test_no_import_cycle() -> None:
 
 def test_the_text_module_is_the_bottom_layer() -> None:
     """Every message is a ``Text``: the module that makes one imports nothing of the project."""
-    assert graph()["tutor.text"] == set()
-    assert graph()["tutor.errors"] == {"tutor.text"}
+    assert graph()["tutor.core.text"] == set()
+    assert graph()["tutor.core.errors"] == {"tutor.core.text"}
 
 
 def test_the_cycle_check_sees_a_cycle_inside_a_function() -> None:
@@ -159,15 +159,15 @@ def test_no_private_name_is_borrowed() -> None:
     assert not found, "private names used across modules (make them public and documented):\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize("source", ["from tutor.follow import _Position", "from .follow import _Position",
-                                    "import tutor.follow\nx = tutor.follow._Position",
-                                    "from tutor import follow\nx = follow._Position",
-                                    "def f():\n    from tutor.follow import _Position"])
+@pytest.mark.parametrize("source", ["from tutor.rules.follow import _Position", "from .follow import _Position",
+                                    "import tutor.rules.follow\nx = tutor.rules.follow._Position",
+                                    "from tutor.rules import follow\nx = follow._Position",
+                                    "def f():\n    from tutor.rules.follow import _Position"])
 def test_the_private_check_sees_a_borrowed_name(source: str) -> None:
-    assert [used for used, _ in borrowed("tutor.ruff", ast.parse(source))] == ["tutor.follow._Position"]
+    assert [used for used, _ in borrowed("tutor.rules.ruff", ast.parse(source))] == ["tutor.rules.follow._Position"]
 
 
 def test_the_private_check_lets_public_and_own_names_be() -> None:
-    source = "from tutor.follow import check_follow\nfrom tutor.i18n import _\nimport tutor.follow\nx = tutor.follow.__doc__"
-    assert list(borrowed("tutor.ruff", ast.parse(source))) == []
-    assert list(borrowed("tutor.follow", ast.parse("import tutor.follow\nx = tutor.follow._Position"))) == []
+    source = "from tutor.rules.follow import check_follow\nfrom tutor.core.i18n import _\nimport tutor.rules.follow\nx = tutor.rules.follow.__doc__"
+    assert list(borrowed("tutor.rules.ruff", ast.parse(source))) == []
+    assert list(borrowed("tutor.rules.follow", ast.parse("import tutor.rules.follow\nx = tutor.rules.follow._Position"))) == []

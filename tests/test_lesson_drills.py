@@ -1,7 +1,7 @@
 """Each lesson drills what its text teaches: the drill kinds a lesson offers
-(``tutor.course.LESSONS``, which its practice cell shows) are among the kinds its own
+(``tutor.teach.course.LESSONS``, which its practice cell shows) are among the kinds its own
 markdown teaches, and a kind is taught by a lesson only when the lesson cites at least
-one rule that kind practises (``tutor.drills.KINDS``)."""
+one rule that kind practises (``tutor.teach.drills.KINDS``)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tutor.course import LESSONS, lesson
-from tutor.drills import KINDS
+from tutor.teach.course import LESSONS, lesson
+from tutor.teach.drills import KINDS
 
 LESSON_DIR = Path(__file__).resolve().parent.parent / "lessons"
 

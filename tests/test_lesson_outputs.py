@@ -21,7 +21,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from tutor.catalogs import lesson_notebooks
+from tools.catalogs import lesson_notebooks
 
 NOTEBOOKS = lesson_notebooks()
 _HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)

@@ -1,6 +1,6 @@
 """Every lesson, run in each Chinese script, shows no English a learner would have to read.
 
-Each lesson is put into the language as the Voila page does (:func:`tutor.localize.localize`)
+Each lesson is put into the language as the Voila page does (:func:`tutor.teach.localize.localize`)
 and executed in a real kernel (nbclient, widget state kept). Everything a learner sees is
 then read: the markdown, the text and HTML outputs (tags, styles and scripts left out;
 ``aria-label`` and ``title`` kept: screen readers say them) and the text of every widget
@@ -22,9 +22,9 @@ from leaks import english_words
 from nbclient import NotebookClient
 
 from tutor import parse_cards
-from tutor.catalogs import lesson_notebooks
-from tutor.errors import TutorError
-from tutor.localize import localize
+from tools.catalogs import lesson_notebooks
+from tutor.core.errors import TutorError
+from tutor.teach.localize import localize
 
 NOTEBOOKS = lesson_notebooks()
 _HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)

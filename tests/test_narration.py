@@ -1,4 +1,4 @@
-"""tutor.narration: every sentence the table says about a hand, from the game's results
+"""tutor.teach.narration: every sentence the table says about a hand, from the game's results
 and a seat's view — each result type said (or deliberately silent), in every language
 from the game's catalog, the trick's sentence written once, the score's breakdown adding
 up to the engine's total."""
@@ -13,10 +13,10 @@ from typing import get_args
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from tutor import narration
-from tutor.bots import play_random_hand
-from tutor.catalogs import KEYWORDS, catalog_of, code_messages
-from tutor.game import (
+from tutor.teach import narration
+from tutor.play.bots import play_random_hand
+from tools.catalogs import KEYWORDS, catalog_of, code_messages
+from tutor.rules.game import (
     Buried,
     Bury,
     Call,
@@ -33,8 +33,8 @@ from tutor.game import (
     SeatView,
     Solo,
 )
-from tutor.i18n import Text, Translator
-from tutor.notation import parse_cards
+from tutor.core.i18n import Text, Translator
+from tutor.rules.notation import parse_cards
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(30)
@@ -101,7 +101,7 @@ def test_the_trick_sentence_is_written_once_and_said_the_same_everywhere() -> No
 
 
 def test_the_narration_is_in_the_games_catalog() -> None:
-    assert catalog_of("tutor/narration.py") == "game"
+    assert catalog_of("tutor/teach/narration.py") == "game"
     game = code_messages()["game"]
     for template in ("Trick {n}: {who} wins {points} points. {reason}.", "Seat {seat} (you)",
                      "The computer would play {cards}.", "You are the friend (only you know)"):

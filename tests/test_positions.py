@@ -1,4 +1,4 @@
-"""A teacher's positions (tutor.positions): the text format read and written, every
+"""A teacher's positions (tutor.teach.positions): the text format read and written, every
 kind's drill judged by the rules module as its seeded drill is, and bad positions
 refused with a note naming the entry — never a traceback."""
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.drills import KINDS, AnswerKind, Drill, DrillError, generate
-from tutor.i18n import Translator
-from tutor.notation import parse_cards
-from tutor.positions import (
+from tutor.teach.drills import KINDS, AnswerKind, Drill, DrillError, generate
+from tutor.core.i18n import Translator
+from tutor.rules.notation import parse_cards
+from tutor.teach.positions import (
     FORMS,
     MAX_POSITION,
     Position,

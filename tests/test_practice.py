@@ -2,7 +2,7 @@
 found alone, a wrong answer leaves room to retry before the answer is shown, a shared
 link's seed and level apply to that visit only, each lesson starts on a drill of its
 own and keeps its own progress (stored progress of version 1 is carried over whole).
-Progress from :mod:`tutor.drills.progress`; the wiring through :class:`DrillPlayer`
+Progress from :mod:`tutor.teach.drills.progress`; the wiring through :class:`DrillPlayer`
 with messages sent as its front end sends them."""
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor.course import LESSONS  # noqa: E402
-from tutor.drills import AnswerKind, generate  # noqa: E402
-from tutor.drills.progress import (  # noqa: E402
+from tutor.teach.course import LESSONS  # noqa: E402
+from tutor.teach.drills import AnswerKind, generate  # noqa: E402
+from tutor.teach.drills.progress import (  # noqa: E402
     STREAK_PER_STAR, VERSION, KindProgress, Progress, ProgressError, read_stored, track, utc, visit_seed,
 )
-from tutor.notation import parse_cards  # noqa: E402
+from tutor.rules.notation import parse_cards  # noqa: E402
 from widgets import CourseMap, DrillPlayer, practice  # noqa: E402
 from widgets.drill import REVEAL_AFTER  # noqa: E402
 
@@ -352,7 +352,7 @@ def test_an_impossible_level_message_gets_a_note(level: object) -> None:
 
 
 def test_an_unknown_lesson_is_refused_clearly() -> None:
-    from tutor.errors import TutorError
+    from tutor.core.errors import TutorError
     with pytest.raises(TutorError, match="no lesson"):
         DrillPlayer(KIND, lesson="99-nothing")
 

@@ -1,4 +1,4 @@
-"""A lesson's static examples drawn once (tutor/prerender.py): which cells, and that a page
+"""A lesson's static examples drawn once (tutor/teach/prerender.py): which cells, and that a page
 drawn so runs to the same result as the whole lesson run for each learner."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 import nbformat
 import pytest
 
-from tutor import prerender
-from tutor.localize import LIVE_TAG, READING_CELL, localize
+from tutor.teach import prerender
+from tutor.teach.localize import LIVE_TAG, READING_CELL, localize
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 NUMBERED = [path.stem for path in prerender.lesson_notebooks(LESSONS)]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tutor import Game, Ruleset, play_random_hand
-from tutor.record import HEADER, HandFileError, export_hand, import_hand, read_hand
-from tutor.strategy import play_computer_hand
+from tutor.play.record import HEADER, HandFileError, export_hand, import_hand, read_hand
+from tutor.play.strategy import play_computer_hand
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -24,7 +24,7 @@ from tutor import (
     parse_cards,
     split,
 )
-from tutor.bidding import check_declaration, declaration_options
+from tutor.rules.bidding import check_declaration, declaration_options
 
 
 def texts(cards) -> list[str]:

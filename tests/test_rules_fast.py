@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from tutor.bots import random_action
-from tutor.follow import check_follow, is_legal_follow, legal_follows
-from tutor.game import Game, Phase
-from tutor.trick import explain_trick, trick_winner
+from tutor.play.bots import random_action
+from tutor.rules.follow import check_follow, is_legal_follow, legal_follows
+from tutor.rules.game import Game, Phase
+from tutor.rules.trick import explain_trick, trick_winner
 
 
 def _positions(seeds: range):

@@ -64,7 +64,7 @@ def _source_lines() -> list[str]:
 
 def test_welcome_page_shows_outputs(welcome: str) -> None:
     # Voila streams the page while the kernel executes, so a full read holds every output;
-    # an example drawn once by the server (tutor/prerender.py) is HTML in the page itself.
+    # an example drawn once by the server (tutor/teach/prerender.py) is HTML in the page itself.
     assert "启东招朋友" in welcome  # markdown cells are plain HTML
     outputs = _outputs_text(welcome) + welcome
     assert "<b>108</b> cards, <b>200</b> points" in outputs  # computed by the rules module

@@ -1,4 +1,4 @@
-"""Printable sheets (tutor.sheets): the positions are the lesson link's drills, the key
+"""Printable sheets (tutor.teach.sheets): the positions are the lesson link's drills, the key
 is the rules module's, the page prints the key on a page of its own, and a sheet link
 is read without ever raising."""
 
@@ -8,12 +8,12 @@ import re
 
 import pytest
 
-from tutor.drills import generate
-from tutor.drills.progress import visit_seed
-from tutor.errors import TutorError
-from tutor.i18n import Translator
-from tutor.notation import parse_cards
-from tutor.sheets import SHEET_CSS, SIZE, SheetLink, answer_key, make_sheet, parse_sheet_link, sheet_html, sheet_lessons
+from tutor.teach.drills import generate
+from tutor.teach.drills.progress import visit_seed
+from tutor.core.errors import TutorError
+from tutor.core.i18n import Translator
+from tutor.rules.notation import parse_cards
+from tutor.teach.sheets import SHEET_CSS, SIZE, SheetLink, answer_key, make_sheet, parse_sheet_link, sheet_html, sheet_lessons
 
 
 @pytest.mark.parametrize("slug", [info.slug for info in sheet_lessons()])

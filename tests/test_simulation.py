@@ -1,6 +1,6 @@
-"""tutor.simulation: playouts keep the rules exactly, layouts fit what the seat has seen.
+"""tutor.play.simulation: playouts keep the rules exactly, layouts fit what the seat has seen.
 
-Every playout from a real position is replayed through tutor.game.Game, which refuses
+Every playout from a real position is replayed through tutor.rules.game.Game, which refuses
 any illegal play, scores the hand itself, and must agree with the playout's score.
 """
 
@@ -11,14 +11,14 @@ from collections import Counter
 
 import pytest
 
-from tutor.bots import random_action
-from tutor.cards import PACK, PLAYERS
-from tutor.errors import TutorError
-from tutor.game import Game, Phase, Play
-from tutor.order import TRUMP
-from tutor.rules import Ruleset
-from tutor.simulation import Layout, Simulation, shown_voids, unseen_cards
-from tutor.strategy import ComputerPlayer, next_action
+from tutor.play.bots import random_action
+from tutor.rules.cards import PACK, PLAYERS
+from tutor.core.errors import TutorError
+from tutor.rules.game import Game, Phase, Play
+from tutor.rules.order import TRUMP
+from tutor.rules.ruleset import Ruleset
+from tutor.play.simulation import Layout, Simulation, shown_voids, unseen_cards
+from tutor.play.strategy import ComputerPlayer, next_action
 
 VARIANTS = [Ruleset(), Ruleset(kitty_pairs_from="winning-play", penalty_to_declarers=False),
             Ruleset(allow_buried_friend=True, throw_follow_duty="pairs")]
@@ -225,8 +225,8 @@ def test_a_completed_deal_fits_what_the_seat_has_seen(seed):
     """While dealing (D1) a seat sees its own cards and the 2s and jokers others declared:
     a completed deal deals it exactly its own cards, each declarer its declared cards,
     and the rest of the pack at random; replayed, it gives the seat the same view."""
-    from tutor.game import Deal, Declare
-    from tutor.simulation import complete_deal
+    from tutor.rules.game import Deal, Declare
+    from tutor.play.simulation import complete_deal
 
     game = _dealing(seed, 20 + 7 * seed)
     if game.phase is not Phase.DEALING:
@@ -252,7 +252,7 @@ def test_a_completed_deal_fits_what_the_seat_has_seen(seed):
 
 
 def test_a_deal_is_completed_only_while_dealing():
-    from tutor.simulation import complete_deal
+    from tutor.play.simulation import complete_deal
 
     with pytest.raises(TutorError, match="while the cards are dealt"):
         complete_deal(_position(1, 0).view(0), random.Random(0))

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tutor.i18n import LANGUAGES
-from tutor.localize import COOKIE
-from tutor.static_site import (SERVER_ONLY, STAND_INS, BuildError, lesson_page, lite_config, lock_entry,
+from tutor.core.i18n import LANGUAGES
+from tutor.teach.localize import COOKIE
+from tools.static_site import (SERVER_ONLY, STAND_INS, BuildError, lesson_page, lite_config, lock_entry,
                                page_script, read_wheel, stand_in_wheel, strip_babel)
 
 

@@ -10,11 +10,11 @@ import time
 
 import pytest
 
-from tutor.bots import random_action
-from tutor.cards import PLAYERS
-from tutor.errors import IllegalActionError
-from tutor.game import Action, Declare, Game, Phase
-from tutor.strategy import ComputerPlayer, next_action, play_computer_hand
+from tutor.play.bots import random_action
+from tutor.rules.cards import PLAYERS
+from tutor.core.errors import IllegalActionError
+from tutor.rules.game import Action, Declare, Game, Phase
+from tutor.play.strategy import ComputerPlayer, next_action, play_computer_hand
 
 BOT_HANDS = 1500
 """Bots-only hands (≈20 ms each)."""
@@ -61,7 +61,7 @@ def test_thousands_of_bot_hands_are_legal_zero_sum_and_deterministic() -> None:
 
 
 def _mixed_hand(seed: int, bot_seats: set[int]) -> Game:
-    """Computer players in ``bot_seats``, random legal players (tutor.bots) elsewhere."""
+    """Computer players in ``bot_seats``, random legal players (tutor.play.bots) elsewhere."""
     game = Game(seed)
     bots = {seat: ComputerPlayer(seat, seed) for seat in bot_seats}
     rng = random.Random(f"mixed-{seed}")
@@ -117,8 +117,8 @@ def test_the_players_play_exactly_as_before_the_turn_api():
     """Pinned from the code before the turn API and the faster engine (8848c79): the same
     seeds give the very same hands, action for action, so the computer player (level 1)
     and the random player are unchanged by being made faster."""
-    from tutor.bots import play_random_hand
-    from tutor.rules import Ruleset
+    from tutor.play.bots import play_random_hand
+    from tutor.rules.ruleset import Ruleset
 
     assert _digest(play_computer_hand(s) for s in range(25)) == "5095b6f8e8d4b1f2"
     variant = Ruleset(declare_after_deal=False, kitty_pairs_from="winning-play")
@@ -132,8 +132,8 @@ def test_beating_the_winner_so_far_is_winning_the_trick():
     legal follow of many positions of random hands."""
     from itertools import islice
 
-    from tutor.follow import legal_follows
-    from tutor.trick import trick_winner
+    from tutor.rules.follow import legal_follows
+    from tutor.rules.trick import trick_winner
 
     checked = 0
     for seed in range(40):

@@ -12,9 +12,9 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor.errors import IllegalActionError, TutorError, shown
-from tutor.follow import check_follow
-from tutor.game import (
+from tutor.core.errors import IllegalActionError, TutorError, shown
+from tutor.rules.follow import check_follow
+from tutor.rules.game import (
     Bury,
     Call,
     CloseDeal,
@@ -26,9 +26,9 @@ from tutor.game import (
     Play,
     Solo,
 )
-from tutor.record import export_hand, import_hand
-from tutor.coach import advise
-from tutor.strategy import LEVELS, ComputerPlayer
+from tutor.play.record import export_hand, import_hand
+from tutor.play.coach import advise
+from tutor.play.strategy import LEVELS, ComputerPlayer
 from widgets.table import OFFERED_LEVELS, Table, check_level, check_seed, seed_from_query
 
 
@@ -469,7 +469,7 @@ def _whole_hand(lang: str) -> list[str]:
 @pytest.mark.parametrize("lang", ["en", "zh-Hant"])
 def test_a_table_speaks_its_own_language_whatever_the_kernels(lang: str) -> None:
     """A table made in ``lang`` shows the same whole hand in a kernel set to another language."""
-    from tutor.i18n import current, set_language
+    from tutor.core.i18n import current, set_language
 
     before = current().language
     try:
@@ -507,7 +507,7 @@ WIDGET_SENTENCES = {
     "the opponents' level is one of {levels}, not {value}",
 }
 """What the widget itself may say: its labels and what it makes of the page's input and
-of a hand file; every sentence about the game is tutor.narration's."""
+of a hand file; every sentence about the game is tutor.teach.narration's."""
 
 
 def test_the_table_says_nothing_about_the_game_itself() -> None:
@@ -516,7 +516,7 @@ def test_the_table_says_nothing_about_the_game_itself() -> None:
 
     from babel.messages.extract import extract
 
-    from tutor.catalogs import KEYWORDS
+    from tools.catalogs import KEYWORDS
     from widgets.table import TABLE_LABELS
 
     source = (Path(__file__).resolve().parent.parent / "widgets" / "table.py").read_bytes()
@@ -536,8 +536,8 @@ def test_dead_code_is_gone() -> None:
 def test_the_table_shows_the_games_turn_and_what_it_allows() -> None:
     """At every state of a whole hand, whose turn it is and which buttons the page shows
     are the game's answers (Game.actor, Game.can), and the log is the narration's."""
-    from tutor import narration
-    from tutor.cards import KITTY_SIZE
+    from tutor.teach import narration
+    from tutor.rules.cards import KITTY_SIZE
 
     table = Table(SEED, pause_ms=0, deal_ms=0)
     declared: list[bool] = []

@@ -1,4 +1,4 @@
-"""The turn API of tutor.game: ``actor``, ``verify``, ``can``, ``apply`` — the one place
+"""The turn API of tutor.rules.game: ``actor``, ``verify``, ``can``, ``apply`` — the one place
 that says whose turn it is and what they may do.
 
 Random hands are played through it; at every step the actor is checked against the
@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from tutor.bots import random_action
-from tutor.cards import PLAYERS
-from tutor.errors import IllegalActionError, InvalidPlayError, TutorError
-from tutor.follow import legal_follows
-from tutor.game import ACTIONS, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, Solo
-from tutor.rules import Ruleset
-from tutor.strategy import ComputerPlayer, next_action
+from tutor.play.bots import random_action
+from tutor.rules.cards import PLAYERS
+from tutor.core.errors import IllegalActionError, InvalidPlayError, TutorError
+from tutor.rules.follow import legal_follows
+from tutor.rules.game import ACTIONS, Bury, Call, CloseDeal, Deal, Declare, Game, Phase, Play, Solo
+from tutor.rules.ruleset import Ruleset
+from tutor.play.strategy import ComputerPlayer, next_action
 
 
 def _fingerprint(game: Game) -> tuple[object, ...]:

@@ -18,11 +18,11 @@ pytest.importorskip("anywidget")
 import ipywidgets  # noqa: E402
 
 from tutor import Trump, TutorError, parse_cards  # noqa: E402
-from tutor.catalogs import lesson_notebooks  # noqa: E402
-from tutor.display import card_html, cards_html, hand_html, trick_html  # noqa: E402
-from tutor.drills import KINDS, AnswerKind, generate  # noqa: E402
-from tutor.drills.progress import STREAK_PER_STAR, Progress, visit_seed  # noqa: E402
-from tutor.i18n import LANGUAGES, Translator, current, set_language  # noqa: E402
+from tools.catalogs import lesson_notebooks  # noqa: E402
+from tutor.teach.display import card_html, cards_html, hand_html, trick_html  # noqa: E402
+from tutor.teach.drills import KINDS, AnswerKind, generate  # noqa: E402
+from tutor.teach.drills.progress import STREAK_PER_STAR, Progress, visit_seed  # noqa: E402
+from tutor.core.i18n import LANGUAGES, Translator, current, set_language  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Hand, Table, TrickTable, practice  # noqa: E402
 from widgets._common import LABELS, labels  # noqa: E402
 from widgets.drill import MAX_ANSWER  # noqa: E402

@@ -9,7 +9,7 @@ and a trump as a :class:`Trump` or anything it accepts (``"♥"``, ``"H"``, ``No
 Illegal (W3): you hold the pair ♥7 ♥7; when a pair is led you must follow with a pair. A legal play: ♥7 ♥7.
 """
 
-from tutor.bidding import (
+from tutor.rules.bidding import (
                            Declaration,
                            can_overturn,
                            check_declaration,
@@ -17,18 +17,18 @@ from tutor.bidding import (
                            flip_trump,
                            kitty_flip,
 )
-from tutor.bots import play_random_hand, random_action
-from tutor.cards import PACK, Card, Cards, Suit
-from tutor.combos import Component, Kind, is_pair, is_tractor, split
-from tutor.errors import (
+from tutor.play.bots import play_random_hand, random_action
+from tutor.rules.cards import PACK, Card, Cards, Suit
+from tutor.rules.combos import Component, Kind, is_pair, is_tractor, split
+from tutor.core.errors import (
                            CardCountError,
                            IllegalActionError,
                            InvalidPlayError,
                            NotationError,
                            TutorError,
 )
-from tutor.follow import LegalFollows, check_follow, legal_follows
-from tutor.game import (
+from tutor.rules.follow import LegalFollows, check_follow, legal_follows
+from tutor.rules.game import (
                            Bury,
                            Call,
                            CloseDeal,
@@ -41,14 +41,14 @@ from tutor.game import (
                            SeatView,
                            Solo,
 )
-from tutor.notation import parse_cards, points
-from tutor.order import Trump
-from tutor.ruff import check_ruff
-from tutor.rules import Ruleset
-from tutor.scoring import HandScore, kitty_multiplier, score_hand
-from tutor.throw import ThrowResult, check_throw
-from tutor.trick import TrickOutcome, explain_trick, trick_winner
-from tutor.verdict import Verdict
+from tutor.rules.notation import parse_cards, points
+from tutor.rules.order import Trump
+from tutor.rules.ruff import check_ruff
+from tutor.rules.ruleset import Ruleset
+from tutor.rules.scoring import HandScore, kitty_multiplier, score_hand
+from tutor.rules.throw import ThrowResult, check_throw
+from tutor.rules.trick import TrickOutcome, explain_trick, trick_winner
+from tutor.rules.verdict import Verdict
 
 __all__ = [
     "PACK", "Bury", "Call", "Card", "Cards", "CardCountError", "CloseDeal", "Component", "Deal", "Declaration",

@@ -11,10 +11,10 @@ from typing import Any, ClassVar, Final, TypeGuard
 
 import anywidget
 
-from tutor.cards import Card
-from tutor.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
-from tutor.i18n import N_, Text, Translator, current, said
-from tutor.order import Trump
+from tutor.rules.cards import Card
+from tutor.teach.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
+from tutor.core.i18n import N_, Text, Translator, current, said
+from tutor.rules.order import Trump
 
 STATIC: Final = Path(__file__).with_name("static")
 COMMON_JS: Final = (STATIC / "common.js").read_text("utf-8")
@@ -90,11 +90,11 @@ _log: Final = logging.getLogger("widgets")
 
 
 def problem_of(error: BaseException) -> Text | None:
-    """What ``error`` says to a learner: the tutor's own reason (a :class:`~tutor.i18n.Text`,
+    """What ``error`` says to a learner: the tutor's own reason (a :class:`~tutor.core.i18n.Text`,
     to be said in the learner's language), or None when the words are Python's
     ("invalid literal for int() …"): those are never shown; say a plain sentence instead.
 
-    >>> from tutor.errors import TutorError
+    >>> from tutor.core.errors import TutorError
     >>> problem_of(TutorError(Text("level {n}", n=4))), problem_of(ValueError("invalid literal"))
     ('level 4', None)
     """

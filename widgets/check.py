@@ -2,7 +2,7 @@
 
 A lesson explains one rule, shows it on real cards, then asks one question of the kind
 that rule teaches — a drill of a given kind, level and seed, judged by the rules module
-like every drill (:meth:`tutor.drills.base.Drill.check`), with the same feedback, hints
+like every drill (:meth:`tutor.teach.drills.base.Drill.check`), with the same feedback, hints
 and "Show answer". The end-of-lesson drills stay the review. A check keeps its answers
 apart from the lesson's progress (its own browser store, :data:`CHECKS_KEY`), so
 answering it neither grows nor breaks a lesson's streak and stars, and a visit always
@@ -29,7 +29,7 @@ CHECKS_KEY: Final = "qidong-tutor/checks/v1"
 
 
 def quick_check(kind: str, *, level: int, seed: int, lang: str | None = None) -> DrillPlayer:
-    """One drill question of ``kind`` (a key of :data:`tutor.drills.KINDS`) made from
+    """One drill question of ``kind`` (a key of :data:`tutor.teach.drills.KINDS`) made from
     ``seed`` at ``level``, for a lesson cell right after the rule it checks. ``lang``:
     by default the kernel's language. A kind, level or seed that is not one gives the
     player's own note ("This drill could not be made: …"), never an exception."""

@@ -1,7 +1,7 @@
 """Class progress without a server: a learner hands in a progress code (:class:`HandIn`,
 on the home page), a teacher pastes a class's codes or uploads their files and sees one
 table (:class:`ClassProgress`, the teacher's page). What a code holds, and how a class's
-codes are read, is :mod:`tutor.classroom`'s; these widgets only show it.
+codes are read, is :mod:`tutor.teach.classroom`'s; these widgets only show it.
 
 :class:`HandIn`'s one message from the page is ``sync`` (``progress``: the stored JSON or
 null; ``name``: what the learner typed); :class:`ClassProgress`'s is ``read`` (``text``:
@@ -27,11 +27,11 @@ from typing import Any, Final
 
 import traitlets as t
 
-from tutor.classroom import (MAX_FILES, MAX_INPUT, MAX_NAME, ClassroomError, ClassTable, Report,
+from tutor.teach.classroom import (MAX_FILES, MAX_INPUT, MAX_NAME, ClassroomError, ClassTable, Report,
                              clean_name, encode, read_class, report_of)
-from tutor.drills import KINDS
-from tutor.drills.progress import MAX_STARS, Progress, read_stored
-from tutor.i18n import N_, Text, said
+from tutor.teach.drills import KINDS
+from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
+from tutor.core.i18n import N_, Text, said
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, translator
 from widgets.drill import STORAGE_KEY
 
@@ -58,7 +58,7 @@ CLASS_LABELS: Final = {
 
 class HandIn(PageWidget):
     """A learner's progress code made from this browser's progress and the name they
-    type, to copy or download (see :mod:`tutor.classroom`)."""
+    type, to copy or download (see :mod:`tutor.teach.classroom`)."""
 
     _esm = ESM
     _css = STYLE
@@ -129,7 +129,7 @@ def _filename(name: str) -> str:
 class ClassProgress(PageWidget):
     """The teacher's table: a class's progress codes pasted or uploaded, read into
     learners × lessons (stars, answers right of answered) and the rules each learner
-    keeps missing, with a note for everything left out (:func:`tutor.classroom.read_class`)."""
+    keeps missing, with a note for everything left out (:func:`tutor.teach.classroom.read_class`)."""
 
     _esm = ESM
     _css = STYLE

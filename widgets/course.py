@@ -1,7 +1,7 @@
 """The course around the lessons: the practice section of a lesson (drill players
 chosen by the lesson and the shared link), and the course map on the home page with
-each learner's progress. Link parameters are validated by :mod:`tutor.course`. The
-language is the kernel's (:func:`tutor.i18n.current`: a Voila page sets it from its
+each learner's progress. Link parameters are validated by :mod:`tutor.teach.course`. The
+language is the kernel's (:func:`tutor.core.i18n.current`: a Voila page sets it from its
 link, cookie or browser before any cell runs).
 
 >>> box = practice("05-following", query="seed=7&level=2&bogus=1")
@@ -21,10 +21,10 @@ from urllib.parse import urlencode
 import ipywidgets as ipw
 import traitlets as t
 
-from tutor.course import LESSONS, LinkParams, lesson, parse_link
-from tutor.drills import KINDS
-from tutor.drills.progress import MAX_STARS, Progress, read_stored
-from tutor.i18n import Translator
+from tutor.teach.course import LESSONS, LinkParams, lesson, parse_link
+from tutor.teach.drills import KINDS
+from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
+from tutor.core.i18n import Translator
 from widgets._common import CSS, ESM, FAILED, PageWidget, translator
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
@@ -44,7 +44,7 @@ def link_query() -> str | None:
 
 def link_params(slug: str | None, query: str | None = None,
                 tr: Translator | None = None) -> tuple[LinkParams, tuple[str, ...]]:
-    """The validated parameters of the page's link (see :func:`tutor.course.parse_link`),
+    """The validated parameters of the page's link (see :func:`tutor.teach.course.parse_link`),
     the notes said in ``tr``'s language (by default the kernel's)."""
     return parse_link(link_query() if query is None else query, lesson=slug, tr=tr or translator(None))
 

@@ -1,5 +1,5 @@
 """The drill player: a question, an answer, Check, feedback, Retry, Next, staged hints,
-streak and stars. Every verdict is :meth:`tutor.drills.base.Drill.check`'s; which drill
+streak and stars. Every verdict is :meth:`tutor.teach.drills.base.Drill.check`'s; which drill
 comes next is :meth:`Progress.next_drill`'s. Progress is kept in the browser
 (``localStorage``) and handed to the kernel when the page loads.
 
@@ -26,7 +26,7 @@ Anything else, or anything malformed, is ignored or answered with a note
 in the drill (a refused answer, an impossible level, unreadable saved progress), and
 changes nothing else — never a traceback, never Python's own words (see
 :class:`widgets._common.PageWidget`). Sizes are checked before anything is read: answers
-(:data:`MAX_ANSWER`), saved progress (:data:`tutor.drills.progress.MAX_STORED`).
+(:data:`MAX_ANSWER`), saved progress (:data:`tutor.teach.drills.progress.MAX_STORED`).
 """
 
 from __future__ import annotations
@@ -40,15 +40,15 @@ from typing import Any, Final
 
 import traitlets as t
 
-from tutor.cards import Card
-from tutor.course import LEVELS
-from tutor.course import lesson as course_lesson
-from tutor.display import cards_html, hand_html, trick_html
-from tutor.drills import KINDS, AnswerKind, Drill, Feedback, KindInfo, generate
-from tutor.drills.answers import TOO_LONG
-from tutor.drills.progress import MAX_STARS, Progress, read_stored, visit_seed
-from tutor.errors import TutorError, shown
-from tutor.i18n import N_, Text, said
+from tutor.rules.cards import Card
+from tutor.teach.course import LEVELS
+from tutor.teach.course import lesson as course_lesson
+from tutor.teach.display import cards_html, hand_html, trick_html
+from tutor.teach.drills import KINDS, AnswerKind, Drill, Feedback, KindInfo, generate
+from tutor.teach.drills.answers import TOO_LONG
+from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored, visit_seed
+from tutor.core.errors import TutorError, shown
+from tutor.core.i18n import N_, Text, said
 from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, problem_of, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
@@ -137,11 +137,11 @@ class DrillPlayer(PageWidget):
                  lesson: str | None = None, progress: Progress | None = None,
                  clock: Callable[[], datetime] | None = None, position: Drill | None = None,
                  **kwargs: Any) -> None:
-        """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
-        language (:func:`tutor.i18n.current`). ``lesson``: the slug of the lesson the
-        player is part of (refused with :class:`~tutor.errors.TutorError` when there
+        """``lang``: one of :data:`tutor.core.i18n.LANGUAGES`; by default the kernel's
+        language (:func:`tutor.core.i18n.current`). ``lesson``: the slug of the lesson the
+        player is part of (refused with :class:`~tutor.core.errors.TutorError` when there
         is no such lesson). ``position``: a teacher's position (a drill of ``kind`` made
-        by :mod:`tutor.positions`), shown first; answers to it are judged as any
+        by :mod:`tutor.teach.positions`), shown first; answers to it are judged as any
         drill's but never stored as progress (it is no seeded drill that could come
         back), and Next goes on with the learner's own drills of its kind."""
         if position is not None and position.kind != kind:
@@ -192,7 +192,7 @@ class DrillPlayer(PageWidget):
 
     def hint(self) -> str | None:
         """Show the next hint; None when every hint is shown. The last hint is the
-        answer (see :class:`tutor.drills.base.Drill`): once it is shown, the answer is."""
+        answer (see :class:`tutor.teach.drills.base.Drill`): once it is shown, the answer is."""
         if self.drill is None or len(self.hints) >= len(self.drill.hints):
             return None
         text = self.drill.hints[len(self.hints)]
@@ -222,7 +222,7 @@ class DrillPlayer(PageWidget):
     def choose_level(self, level: int) -> None:
         """The learner chose ``level`` (1–3): it is stored as theirs (a link's level no
         longer applies to this player), and a fresh drill at that level is shown. Any
-        other value is refused with :class:`~tutor.errors.TutorError`."""
+        other value is refused with :class:`~tutor.core.errors.TutorError`."""
         if type(level) is not int or level not in LEVELS:
             raise TutorError(Text("there is no level {level}: the levels are 1, 2 and 3", level=shown(level)))
         self._link_level = None

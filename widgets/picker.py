@@ -8,9 +8,9 @@ from typing import Any
 
 import traitlets as t
 
-from tutor.cards import Cards
-from tutor.notation import CardsLike, parse_cards
-from tutor.order import Trump, as_trump
+from tutor.rules.cards import Cards
+from tutor.rules.notation import CardsLike, parse_cards
+from tutor.rules.order import Trump, as_trump
 from widgets._common import CSS, ESM, PageWidget, hand_payload, labels, positions_ok, translator
 
 

@@ -1,8 +1,8 @@
 """The table: the learner plays a whole hand at a five-seat table with four computer
 players, from the deal to the score. Every decision is the rules engine's
-(:class:`tutor.game.Game`: whose turn it is, what may be done, every refusal); every
-sentence about the game is :mod:`tutor.narration`'s; the computer players are
-:class:`tutor.strategy.ComputerPlayer`. This module holds the widget only.
+(:class:`tutor.rules.game.Game`: whose turn it is, what may be done, every refusal); every
+sentence about the game is :mod:`tutor.teach.narration`'s; the computer players are
+:class:`tutor.play.strategy.ComputerPlayer`. This module holds the widget only.
 
 The kernel never waits on a clock. The front end asks for the next step (a card dealt,
 a computer player's move) after its pause — ``deal_ms`` per card while dealing,
@@ -15,7 +15,7 @@ was asked from; a stale step is ignored), ``act`` (``verb``: play, bury or call;
 race), ``declare`` (``option``: an index into the offered declarations), ``pass``,
 ``solo``, ``hint``, ``export`` (``actions``: whole hand or the deal only), ``import``
 (``text``), ``restart`` (same deal), ``new`` (a fresh deal), ``stop_to_declare``
-(``value``: true or false), ``opponents`` (``level``: one of :data:`tutor.strategy.LEVELS`,
+(``value``: true or false), ``opponents`` (``level``: one of :data:`tutor.play.strategy.LEVELS`,
 the computer players' level from the next hand dealt); the page sets ``selected``,
 ``pause_ms`` and ``deal_ms``.
 
@@ -51,13 +51,14 @@ from typing import Any, Final, TypeGuard
 
 import traitlets as t
 
-from tutor import coach, narration
-from tutor.coach import Decision
-from tutor.cards import KITTY_SIZE, PLAYERS, Card, format_cards
-from tutor.course import MAX_SEED as COURSE_MAX_SEED
-from tutor.display import cards_html, trick_html
-from tutor.errors import IllegalActionError, TutorError, shown
-from tutor.game import (
+from tutor.play import coach
+from tutor.teach import narration
+from tutor.play.coach import Decision
+from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
+from tutor.teach.course import MAX_SEED as COURSE_MAX_SEED
+from tutor.teach.display import cards_html, trick_html
+from tutor.core.errors import IllegalActionError, TutorError, shown
+from tutor.rules.game import (
     Bury,
     Call,
     Declare,
@@ -74,13 +75,13 @@ from tutor.game import (
     ThrowFailed,
     TrickWon,
 )
-from tutor.i18n import N_, Text, capitalized
-from tutor.notation import CardsLike, parse_cards
-from tutor.order import Trump
-from tutor.record import export_hand, read_hand
-from tutor.rules import DEFAULT_RULES, Ruleset
-from tutor.scoring import side_name
-from tutor.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
+from tutor.core.i18n import N_, Text, capitalized
+from tutor.rules.notation import CardsLike, parse_cards
+from tutor.rules.order import Trump
+from tutor.play.record import export_hand, read_hand
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.scoring import side_name
+from tutor.play.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
     translator
 
@@ -103,7 +104,7 @@ LEVEL_NAMES: Final = {
     2: N_("think a little"),
     3: N_("think hard"),
 }
-"""Each level of the computer players (:data:`tutor.strategy.LEVELS`) in a few words."""
+"""Each level of the computer players (:data:`tutor.play.strategy.LEVELS`) in a few words."""
 LEVEL_EXPLAINED: Final = {
     1: N_("They play at once, by simple rules of thumb. The best place to start."),
     2: N_("Before each card they imagine a few ways the hidden cards could lie and try their choices "
@@ -113,7 +114,7 @@ LEVEL_EXPLAINED: Final = {
 }
 """What each level means, for a newcomer."""
 OFFERED_LEVELS: Final = tuple(level for level in LEVELS if level in LEVEL_NAMES and level in LEVEL_EXPLAINED)
-"""The levels the learner may choose (every one of :data:`tutor.strategy.LEVELS`)."""
+"""The levels the learner may choose (every one of :data:`tutor.play.strategy.LEVELS`)."""
 
 TABLE_LABELS: Final = {
     "hand": N_("Your hand"),
@@ -183,7 +184,7 @@ class Table(PageWidget):
     ``seed`` decides the deal and the computer players' choices (same seed, same game);
     ``None`` draws a fresh one. ``record`` is a hand file's text (:func:`export_hand`) to
     start from instead. ``level`` is the computer players' level
-    (:data:`tutor.strategy.LEVELS`); the learner may choose another, which applies from
+    (:data:`tutor.play.strategy.LEVELS`); the learner may choose another, which applies from
     the next hand dealt (:meth:`choose_level`). :attr:`level` is the level of the hand
     in progress, :attr:`next_level` the one chosen for the next.
     """
@@ -222,8 +223,8 @@ class Table(PageWidget):
     def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
                  record: str | None = None, four_colour: bool = False, level: int = 1, **kwargs: Any) -> None:
-        """``lang``: one of :data:`tutor.i18n.LANGUAGES`; by default the kernel's
-        language (:func:`tutor.i18n.current`)."""
+        """``lang``: one of :data:`tutor.core.i18n.LANGUAGES`; by default the kernel's
+        language (:func:`tutor.core.i18n.current`)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
             raise TutorError(Text("seats are numbered 0–4, not {seat} (C4)", seat=repr(seat)[:40]))
         self.seat = seat
@@ -343,8 +344,8 @@ class Table(PageWidget):
         return self._attempt_cards(cards, lambda c: self.game.apply(Play(self.seat, c)))
 
     def hint(self) -> str:
-        """The coach's advice for the learner's seat now (:func:`tutor.coach.advise`, said
-        by :func:`tutor.narration.advice`): while the tricks are played, the best plays
+        """The coach's advice for the learner's seat now (:func:`tutor.play.coach.advise`, said
+        by :func:`tutor.teach.narration.advice`): while the tricks are played, the best plays
         found by search with their expected results, the learner's picked cards weighed
         beside them; before, what the computer player would do. The advised cards are
         picked in the hand (the learner still decides)."""
@@ -365,7 +366,7 @@ class Table(PageWidget):
 
     def review_play(self) -> tuple[Decision, ...]:
         """The coach's review of the learner's plays once the hand is over
-        (:func:`tutor.coach.review`): shown in the table, kept with the hand file."""
+        (:func:`tutor.play.coach.review`): shown in the table, kept with the hand file."""
         if self.game.phase is not Phase.FINISHED:
             self.feedback = {"kind": "note", "rule": "", "reason": self.tr(narration.review_waits()),
                              "id": next(_tokens)}
@@ -378,7 +379,7 @@ class Table(PageWidget):
     # ------------------------------------------------------------ records
 
     def export(self, *, actions: bool = True) -> str:
-        """The hand as a small text file (:func:`tutor.record.export_hand`), with the
+        """The hand as a small text file (:func:`tutor.play.record.export_hand`), with the
         coach's review as comment lines when it was asked for."""
         text = export_hand(self.game, actions=actions, opponents=self.level)
         if actions and self._coach is not None:
@@ -421,7 +422,7 @@ class Table(PageWidget):
         return True
 
     def choose_level(self, level: int) -> None:
-        """The computer players' level (:data:`tutor.strategy.LEVELS`) from the next hand
+        """The computer players' level (:data:`tutor.play.strategy.LEVELS`) from the next hand
         dealt (a new deal, the same deal again or a hand file opened): the hand in
         progress is played to the end as it began. A level that is none is refused with
         :class:`TutorError`, and nothing changes."""
@@ -463,7 +464,7 @@ class Table(PageWidget):
 
     def _refuse(self, rule: str, reason: str) -> dict[str, Any]:
         """Nothing changes: the hand, the table and the picked cards stay as they were.
-        ``reason``: a :class:`~tutor.i18n.Text` (said here in the table's language) or a
+        ``reason``: a :class:`~tutor.core.i18n.Text` (said here in the table's language) or a
         sentence already said in it."""
         record = {"kind": "refused", "rule": rule, "reason": self.tr(capitalized(reason)), "id": next(_tokens)}
         self.feedback = record
@@ -493,7 +494,7 @@ class Table(PageWidget):
             self._offer = True
 
     def _after(self, event: Event) -> None:
-        """Keep the log (each result as :func:`tutor.narration.happened` says it, told
+        """Keep the log (each result as :func:`tutor.teach.narration.happened` says it, told
         to the learner's seat) and what the table shows between events."""
         view = self.game.view(self.seat)
         for result in event.results:
@@ -600,7 +601,7 @@ class Table(PageWidget):
         return state
 
     def _score(self, view: SeatView) -> dict[str, Any]:
-        """The score box: the breakdown and the results (:func:`tutor.narration.score_lines`)."""
+        """The score box: the breakdown and the results (:func:`tutor.teach.narration.score_lines`)."""
         tr, game, me = self.tr, self.game, self.seat
         last = game.last_event.results if game.last_event is not None else ()
         scored = next(r for r in last if isinstance(r, HandScored))

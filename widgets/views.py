@@ -8,8 +8,8 @@ by side, :func:`trick_view` draws a trick with its winner and why; :func:`show` 
 draws and that is an ``ipywidgets.HTML`` value as it is. Sentences are said in the
 kernel's language (the page's) unless a ``lang`` is given.
 
->>> from tutor.i18n import Text
->>> from tutor.notation import parse_cards
+>>> from tutor.core.i18n import Text
+>>> from tutor.rules.notation import parse_cards
 >>> page = row(parse_cards("♠A ♠A"), Text("a pair"), lang="zh-Hans")
 >>> "对子" in page, page.count('class="qd-card ')
 (True, 2)
@@ -26,18 +26,18 @@ from typing import Any, Final, cast
 
 import IPython.display
 
-from tutor.cards import PLAYERS, Card, Cards
-from tutor.display import CARD_CSS, cards_html, hand_html, trick_html
-from tutor.errors import TutorError
-from tutor.i18n import Text, Translator, said
-from tutor.notation import CardsLike, parse_cards
-from tutor.order import Trump, TrumpLike, as_trump
-from tutor.trick import TrickOutcome, explain_trick
+from tutor.rules.cards import PLAYERS, Card, Cards
+from tutor.teach.display import CARD_CSS, cards_html, hand_html, trick_html
+from tutor.core.errors import TutorError
+from tutor.core.i18n import Text, Translator, said
+from tutor.rules.notation import CardsLike, parse_cards
+from tutor.rules.order import Trump, TrumpLike, as_trump
+from tutor.rules.trick import TrickOutcome, explain_trick
 from widgets._common import translator
 
 Part = Iterable[Card] | str | BaseException
-"""One item of a :func:`row`: cards (a :class:`~tutor.cards.Cards` or any iterable of
-cards), a sentence (a :class:`~tutor.i18n.Text` or a string, said in the row's
+"""One item of a :func:`row`: cards (a :class:`~tutor.rules.cards.Cards` or any iterable of
+cards), a sentence (a :class:`~tutor.core.i18n.Text` or a string, said in the row's
 language), or an error (its reason is said)."""
 
 _display: Final = cast(Callable[..., None], IPython.display.display)

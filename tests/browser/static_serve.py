@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from voila_serve import REPO, free_port, unavailable
 
-from tutor.static_site import BuildError, build, lesson_page
+from tools.static_site import BuildError, build, lesson_page
 
 
 class StaticSite:

@@ -20,7 +20,7 @@ from typing import Any
 
 from conftest import ARTIFACTS
 
-from tutor.drills.progress import Progress
+from tutor.teach.drills.progress import Progress
 from widgets.drill import STORAGE_KEY
 
 NOTEBOOK = "busy.ipynb"

@@ -22,9 +22,9 @@ from test_lessons import _assert_clean, _expect_feedback, _give, _plan, _seed_fo
 from static_serve import StaticSite
 from test_static_site import Learner
 
-from tutor.classroom import decode, encode, read_class, report_of
-from tutor.drills.progress import Progress, utc
-from tutor.i18n import Translator
+from tutor.teach.classroom import decode, encode, read_class, report_of
+from tutor.teach.drills.progress import Progress, utc
+from tutor.core.i18n import Translator
 from widgets.drill import STORAGE_KEY
 
 SLUG = "05-following"

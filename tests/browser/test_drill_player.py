@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from tutor.drills import AnswerKind, Drill, generate
-from tutor.drills.progress import Progress
+from tutor.teach.drills import AnswerKind, Drill, generate
+from tutor.teach.drills.progress import Progress
 
 KIND = "follow"
 NOTEBOOK = "drill_player.ipynb"

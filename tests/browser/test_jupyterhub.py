@@ -10,7 +10,7 @@ proxy's login form at the same time, each in their own browser profile, and:
   the lessons work under the ``/user/<name>/`` prefix;
 * open ``05-following`` seeded, directly or through ``/hub/user-redirect/`` (the link a
   teacher shares with the whole class), and answer each drill wrong, then right, with the
-  feedback the rules module gives for that answer (``tutor.drills.generate``, as
+  feedback the rules module gives for that answer (``tutor.teach.drills.generate``, as
   ``test_lessons.py`` does, whose helpers are reused);
 * have their kernel in their own single-user server (a child of the server that runs as
   that learner, listed by that server only), and cannot open another learner's server;
@@ -63,7 +63,7 @@ from test_lessons import (  # the lesson pages' own helpers: one way to open, ch
 )
 from voila_serve import REPO, free_port, unavailable
 
-from tutor.course import LESSONS
+from tutor.teach.course import LESSONS
 
 DEPLOY = REPO / "deploy"
 LESSON_DIR = REPO / "lessons"

@@ -15,7 +15,7 @@ import nbformat
 import pytest
 from voila_serve import free_port
 
-from tutor.drills import generate
+from tutor.teach.drills import generate
 
 SEED = 3  # a yes/no follow drill: "May you follow with …?"
 

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from leaks import english_words
 
-from tutor.drills import AnswerKind, Drill, generate
-from tutor.i18n import Translator
-from tutor.localize import lesson_text
+from tutor.teach.drills import AnswerKind, Drill, generate
+from tutor.core.i18n import Translator
+from tutor.teach.localize import lesson_text
 
 SLUG, KIND = "05-following", "follow"
 SEED = next(s for s in range(100) if generate(KIND, s, 1).answer is AnswerKind.CARDS)  # a drill played with cards
@@ -30,7 +30,7 @@ def _title(slug: str, language: str) -> str:
     """The first heading of a lesson in ``language``, as the catalog says it."""
     import nbformat
 
-    from tutor.catalogs import LESSONS
+    from tools.catalogs import LESSONS
 
     first = nbformat.read(LESSONS / f"{slug}.ipynb", as_version=4).cells[0]
     text = lesson_text(slug, language).get((first.id, first.source), first.source)

@@ -6,7 +6,7 @@
   ``test-artifacts/lessons/<slug>.png``.
 * In each lesson with drills, every drill player is answered wrong, then (Retry) right,
   through the UI. The answers come from the rules side: the page is opened with
-  ``?seed=N`` and the test asks ``tutor.drills.generate(kind, N, 1)`` for the drill the
+  ``?seed=N`` and the test asks ``tutor.teach.drills.generate(kind, N, 1)`` for the drill the
   kernel made, its ``solutions()`` and ``check()`` — nothing is hard-coded.
 * A seeded link shows the same drill on two loads in fresh browser profiles; bad link
   parameters give a note, never an error.
@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 
 from tutor import parse_cards
-from tutor.course import LESSONS, parse_link
-from tutor.drills import KINDS, AnswerKind, Drill, generate
-from tutor.drills.progress import Progress
+from tutor.teach.course import LESSONS, parse_link
+from tutor.teach.drills import KINDS, AnswerKind, Drill, generate
+from tutor.teach.drills.progress import Progress
 from widgets.drill import STORAGE_KEY
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,8 +18,8 @@ import pytest
 
 pytest.importorskip("anywidget")
 
-from tutor.game import Phase
-from tutor.record import export_hand
+from tutor.rules.game import Phase
+from tutor.play.record import export_hand
 from widgets.table import Table
 
 NOTEBOOK = "table.ipynb"

@@ -12,8 +12,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tutor import parse_cards
-from tutor.drills import AnswerKind, Drill, generate
-from tutor.drills.progress import Progress, visit_seed
+from tutor.teach.drills import AnswerKind, Drill, generate
+from tutor.teach.drills.progress import Progress, visit_seed
 from widgets.drill import STORAGE_KEY
 
 SLUG = "05-following"

@@ -16,8 +16,8 @@ import pytest
 from static_serve import StaticSite
 from voila_serve import VoilaServer, serve
 
-from tutor.localize import GETTING_READY
-from tutor.i18n import Translator
+from tutor.teach.localize import GETTING_READY
+from tutor.core.i18n import Translator
 
 KERNEL_DELAY = 12.0
 """Seconds the served test's kernel waits before it starts."""

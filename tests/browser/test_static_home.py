@@ -1,4 +1,4 @@
-"""The static site's home page is plain HTML and script (``tutor/static_site/home.py``): in
+"""The static site's home page is plain HTML and script (``tools/static_site/home.py``): in
 headless Chromium with Python refused altogether (every request for Pyodide, a wheel, a
 ``.wasm`` or the kernel's extension aborted), the lessons and the progress this browser
 keeps show at once, in each language, drawn exactly as the course map widget draws them
@@ -24,11 +24,11 @@ from static_serve import StaticSite
 from test_lessons import _assert_clean
 from test_static_site import PAGE_TIMEOUT, Learner
 
-from tutor.course import LESSONS
-from tutor.drills.progress import MAX_KINDS, MAX_STORED, Progress, utc
-from tutor.i18n import LANGUAGES
-from tutor.static_site import lesson_page
-from tutor.static_site.home import HAND_IN, drawn_map, static_links
+from tutor.teach.course import LESSONS
+from tutor.teach.drills.progress import MAX_KINDS, MAX_STORED, Progress, utc
+from tutor.core.i18n import LANGUAGES
+from tools.static_site import lesson_page
+from tools.static_site.home import HAND_IN, drawn_map, static_links
 from widgets.classroom import HandIn
 from widgets.drill import STORAGE_KEY
 

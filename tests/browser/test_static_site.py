@@ -26,11 +26,11 @@ from static_serve import StaticSite
 from test_lessons import KNOWN, PAGES, _answer_wrong_then_right, _assert_clean, _plan, _seed_for
 from voila_serve import REPO
 
-from tutor.course import LESSONS, parse_link
-from tutor.drills import generate
-from tutor.drills.progress import Progress
-from tutor.i18n import LANGUAGES, negotiate
-from tutor.static_site import lesson_page
+from tutor.teach.course import LESSONS, parse_link
+from tutor.teach.drills import generate
+from tutor.teach.drills.progress import Progress
+from tutor.core.i18n import LANGUAGES, negotiate
+from tools.static_site import lesson_page
 from widgets.drill import STORAGE_KEY
 
 PAGE_TIMEOUT = 120_000  # a cold start downloads and starts Python in the page
@@ -177,7 +177,7 @@ def test_the_browser_language_and_a_language_link(browser: Any, site: StaticSite
     page = learner.open(site.url("06-ruffing.ipynb", "lang=zh-Hans&kind=trick"), drills=1)
     assert page.url.split("?")[0].endswith(lesson_page("zh-Hans", "06-ruffing"))
     assert page.locator(".qd-practice [data-qd=drill]").count() == 1  # kind=trick reached the kernel
-    # The page picks the browser's language as the served course does (tutor.i18n.negotiate).
+    # The page picks the browser's language as the served course does (tutor.core.i18n.negotiate).
     for tags in (["zh-TW", "en"], ["zh-CN"], ["fr", "en-GB"], ["de"], [], ["zh-HK"], ["zh"], ["zh-Hans-HK"],
                  ["ja", "zh-Hant-TW"], ["EN-us"], ["zh-MO", "zh-CN"]):
         shown = page.evaluate("tags => window.qdSite.browserLanguage(tags)", tags)

@@ -1,4 +1,4 @@
-"""How Python starts in a page of the static site (``tutor/static_site``: ``start.js``,
+"""How Python starts in a page of the static site (``tools/static_site``: ``start.js``,
 ``worker.js``, ``page.js``): restored from the memory snapshot the build made, in the kernel's
 worker that the page started as it opened — and, when the snapshot cannot be used (missing,
 cut short, corrupt, not ours), the usual way, with the same drills. The page says which
@@ -20,7 +20,7 @@ from static_serve import StaticSite
 from test_lessons import KNOWN, _answer_wrong_then_right, _assert_clean, _plan, _seed_for
 from test_static_site import PAGE_TIMEOUT, Learner, ready
 
-from tutor.drills import generate
+from tutor.teach.drills import generate
 
 SNAPSHOT = "**/static/pyodide/qd-python-*.bin"
 KINDS = KNOWN["05-following"]
@@ -90,7 +90,7 @@ def test_python_starts_from_the_snapshot_with_the_same_drills(learner: Learner, 
     _assert_clean(page, learner.errors, "05-following")
     # What Python holds is this page's: its link, a random state of its own, the course in memory.
     state = json.loads(python(page, "import os, sys, json, random\n"
-                                    "print(json.dumps([os.environ['QUERY_STRING'], 'tutor.game' in sys.modules,"
+                                    "print(json.dumps([os.environ['QUERY_STRING'], 'tutor.rules.game' in sys.modules,"
                                     " random.random()]))"))
     assert state[0] == f"seed={seed}" and state[1] is True
     page.close()

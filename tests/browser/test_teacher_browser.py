@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from tutor.drills import Drill
-from tutor.positions import make_link
-from tutor.sheets import make_sheet
+from tutor.teach.drills import Drill
+from tutor.teach.positions import make_link
+from tutor.teach.sheets import make_sheet
 
 POSITION = "kind: follow\ntrump: ♥\nleader: 3\nlead: ♠K ♠K\nhand: ♠3 ♠3 ♠5 ♥2 ♣A"
 FEEDBACK = "[data-qd=feedback]"

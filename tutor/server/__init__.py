@@ -29,7 +29,7 @@ TEMPLATE: Final = "qd"
 
 
 def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
-    """Voila's prelaunch hook: the notebook in the page's language (tutor/localize.py).
+    """Voila's prelaunch hook: the notebook in the page's language (tutor/teach/localize.py).
 
     The link's ``?lang=``, else the language this browser chose before (remembered in a
     cookie for a year), else the browser's own. The notebook is translated before it is
@@ -39,8 +39,8 @@ def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
     from pathlib import Path, PurePosixPath
     from urllib.parse import unquote
 
-    from tutor import prerender
-    from tutor.localize import COOKIE, choose_language, link_language, localize
+    from tutor.teach import prerender
+    from tutor.teach.localize import COOKIE, choose_language, link_language, localize
     from tutor.server.pages import drawn_pages
 
     query = handler.request.query

@@ -44,8 +44,8 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from traitlets import Float, Int, TraitError
 from traitlets.config import Configurable
 
-from tutor.i18n import Text, Translator
-from tutor.localize import COOKIE, choose_language
+from tutor.core.i18n import Text, Translator
+from tutor.teach.localize import COOKIE, choose_language
 
 TICKET_COOKIE: Final = "qd-admit"
 TICKET_SECONDS: Final = 60.0

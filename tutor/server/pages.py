@@ -1,7 +1,7 @@
 """The served lessons' static examples, drawn once per server instead of on every page view.
 
 When ``./dev serve`` starts its server (``deploy/voila.py``), :func:`drawn_pages` runs
-``python -m tutor.prerender`` for the lessons in the background, at low priority, into a
+``python -m tutor.teach.prerender`` for the lessons in the background, at low priority, into a
 cache kept between servers (``$XDG_CACHE_HOME/qidong-tutor/pages/<fingerprint>``, where the
 fingerprint covers the lessons and the course's code, so a changed lesson is drawn again).
 Until a lesson's examples are drawn, its pages run every cell as before; from then on the
@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 from typing import Any, Final
 
-from tutor import prerender
+from tutor.teach import prerender
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class DrawnPages:
         return self._thread is not None and self._thread.is_alive()
 
     def _draw(self) -> None:
-        command = [sys.executable, "-m", "tutor.prerender", str(self.lessons), str(self.folder)]
+        command = [sys.executable, "-m", "tutor.teach.prerender", str(self.lessons), str(self.folder)]
         try:
             done = subprocess.run(command, capture_output=True, text=True, check=False,
                                   preexec_fn=lambda: os.nice(NICE))

@@ -35,7 +35,7 @@ PRELOAD: Final = (
     "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipykernel.comm", "ipykernel.debugger",
     "IPython.core.interactiveshell", "IPython.display", "ipywidgets", "anywidget",
     "IPython.core.debugger", "IPython.core.completerlib", "IPython.extensions.storemagic", "sqlite3", "psutil",
-    "tornado.platform.asyncio", "tutor", "tutor.display", "tutor.drills", "tutor.i18n", "widgets",
+    "tornado.platform.asyncio", "tutor", "tutor.teach.display", "tutor.teach.drills", "tutor.core.i18n", "widgets",
 )
 """What a lesson kernel imports before its first drill (``python -X importtime`` of a
 lesson's first cell, and the modules a kernel's start still imported after the fork): the

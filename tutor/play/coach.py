@@ -1,0 +1,133 @@
+"""The coach: advice on how to play well, and a review of a seat's hand. Advice, not rules.
+
+The rules say what *may* be played; the coach estimates what *should* be, by the search
+of :mod:`tutor.play.search` from the seat's own view (never another seat's cards). Its numbers
+are the seat's average result (S1–S3) over many random layouts of the unseen cards, so
+they carry a margin of error, and every sentence made from them says it is advice.
+
+>>> from tutor.play.strategy import play_computer_hand
+>>> game = play_computer_hand(2)
+>>> decisions = review(game, 0, layouts=4)
+>>> len(decisions) > 5, all(d.cost >= 0 for d in decisions)
+(True, True)
+>>> decisions == tuple(sorted(decisions, key=lambda d: -d.cost))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.core.arguments import instance, seat as check_seat, whole
+from tutor.rules.cards import Card, Cards
+from tutor.rules.game import Action, Game, Phase, Play, SeatView, play_refusal
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.play.search import Found, PlayValue, search
+from tutor.play.strategy import ComputerPlayer
+
+ADVICE_LAYOUTS: Final = 40
+"""Layouts the coach deals for "What would you play?"; the same position always gets
+the same advice, on any machine: the layouts are seeded by the position, and all of them
+are dealt (no think-time cut-off, which would make a busy machine advise otherwise; at most
+:data:`tutor.play.search.MAX_CANDIDATES` plays × 40 playouts, about half a second of CPU)."""
+REVIEW_LAYOUTS: Final = 24
+"""Layouts per decision when a whole hand is reviewed (all of them, as for advice)."""
+SHOWN: Final = 3
+"""The advice names this many of the best plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """What the coach says for ``view``'s seat now: in the playing phase the search's
+    findings (``found``), and the learner's own choice weighed beside them (``chosen``);
+    in the other phases the computer player's ``action`` (no search)."""
+
+    view: SeatView
+    found: Found | None
+    chosen: PlayValue | None
+    action: Action | None
+
+    @property
+    def best(self) -> PlayValue | None:
+        """The best play found, or None outside the playing phase."""
+        return self.found.best if self.found is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play of the reviewed seat: the position (``index`` actions into the hand's
+    history, in trick ``trick``), what was played, what the search found there, and the
+    cost of the play (the best average minus the play's, never below 0) with its
+    standard error."""
+
+    index: int
+    trick: int
+    view: SeatView
+    played: Cards
+    found: Found
+    cost: float
+    error: float
+
+    @property
+    def costly(self) -> bool:
+        """True if the play cost more than its margin of error (and at least 0.25)."""
+        return self.cost >= max(0.25, 2 * self.error)
+
+
+def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+           chosen: Sequence[Card] | None = None, think: float | None = None) -> Advice:
+    """The coach's advice for ``view``'s seat. ``chosen``: the play the learner has in
+    mind, weighed with the others if the rules allow it (else left out); ``think``: CPU
+    seconds after which to stop dealing layouts (None, the default: deal all of them, so the
+    advice is the same on any machine)."""
+    instance(view, SeatView, "view")
+    whole(seed, "seed", low=0)
+    rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
+    player = ComputerPlayer(view.seat, seed, rules)
+    if view.phase is not Phase.PLAYING or view.actor != view.seat:
+        return Advice(view, None, None, player.act(view))
+    heuristic = player.play(view).cards
+    include: list[Sequence[Card]] = [heuristic]
+    if chosen is not None and _allowed(view, chosen, rules):
+        include.append(tuple(chosen))
+    found = search(view, rules, rng=rng, layouts=ADVICE_LAYOUTS, think=think, include=include)
+    mine = found.value_of(chosen) if chosen is not None else None
+    return Advice(view, found, mine, Play(view.seat, found.best.play))
+
+
+def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUTS,
+           think: float | None = None) -> tuple[Decision, ...]:
+    """Every play ``seat`` made in ``game`` where the rules left a choice, weighed by the
+    search from the seat's view at that moment, the costliest first."""
+    instance(game, Game, "game")
+    check_seat(seat)
+    whole(seed, "seed", low=0)
+    replay = Game(game.seed, game.rules, game.deck)
+    decisions = []
+    for index, action in enumerate(game.history):
+        if isinstance(action, Play) and action.seat == seat and replay.phase is Phase.PLAYING:
+            view = replay.view(seat)
+            rng = random.Random(f"review-{seed}-{seat}-{index}")
+            found = search(view, game.rules, rng=rng, layouts=layouts, think=think, include=(action.cards,))
+            if len(found.values) == 1:  # the rules left no choice (one legal play): nothing to review
+                replay.apply(action)
+                continue
+            mine = found.value_of(action.cards)
+            assert mine is not None  # a search weighs every play it is asked to include
+            cost, error = found.edge(found.best, mine)
+            decisions.append(Decision(index, len(view.tricks) + 1, view, Cards(action.cards), found,
+                                      max(cost, 0.0), error))
+        replay.apply(action)
+    return tuple(sorted(decisions, key=lambda d: -d.cost))
+
+
+def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
+    """True if the rules let ``view``'s seat play ``play`` now (:func:`tutor.rules.game.play_refusal`)."""
+    assert view.trump is not None
+    return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
+
+
+__all__ = ["ADVICE_LAYOUTS", "Advice", "Decision", "REVIEW_LAYOUTS", "SHOWN", "advise", "review"]

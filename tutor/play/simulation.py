@@ -1,0 +1,626 @@
+"""Playing a hand forward from one seat's view: the engine of a search.
+
+A seat sees its own hand and the table, not the others' cards. A :class:`Layout`
+says where the unseen cards are (every hand, and the kitty); :meth:`Simulation.deal`
+draws one at random, consistent with everything the seat has seen (the card
+counts, the suits others have shown they are out of, the called friend card), and
+:meth:`Simulation.playout` plays the hand to its end and scores it (S1–S4, X1–X2):
+every seat at random within the rules, or (``policy="greedy"``) as a simple player
+who sees every card would: lead a card nobody can beat, take a trick from the other
+side with the cheapest card that does, give points to a partner who is winning, throw
+away the least else (and a random legal play now and then). A search plays a candidate move first (``first=``) and
+averages the results over many layouts.
+
+The playouts keep the rules exactly: every play is one the rules module allows and
+every trick goes to the seat :func:`tutor.rules.trick.trick_winner` names (the tests replay
+playouts through :class:`tutor.rules.game.Game`). Singles and pairs, which random play leads,
+take a fast path; any other lead (a tractor or throw led by ``first``) asks the rules
+module.
+
+>>> import random
+>>> from tutor.play.strategy import ComputerPlayer, next_action
+>>> from tutor.rules.game import Game, Phase
+>>> game = Game(4)
+>>> bots = {seat: ComputerPlayer(seat, 4) for seat in range(5)}
+>>> while game.phase is not Phase.PLAYING:
+...     _ = game.apply(next_action(game, bots))
+>>> simulation = Simulation(game.view(2), game.rules)
+>>> rng = random.Random(1)
+>>> layout = simulation.deal(rng)
+>>> layout.hands[2] == game.hand(2), [len(h) for h in layout.hands], len(layout.kitty)
+(True, [20, 20, 20, 20, 20], 8)
+>>> outcome = simulation.playout(layout, rng)
+>>> sum(len(cards) for _, cards in outcome.plays), sum(outcome.results)
+(100, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
+from tutor.core.errors import CardCountError, TutorError
+from tutor.rules.follow import legal_follows, shown_out
+from tutor.rules.game import PHASE_NAMES, Phase, SeatView, pairs_in, play_refusal
+from tutor.core.i18n import Text
+from tutor.rules.order import TRUMP
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.scoring import kitty_multiplier, score_hand
+from tutor.rules.throw import check_throw
+from tutor.rules.combos import shape_of
+from tutor.rules.trick import trick_winner
+
+_FULL: Final = Counter(PACK)
+_QUICK_TRIES: Final = 8
+_EXPLORE: Final = 0.1
+"""How often a greedy playout makes a random legal play instead."""
+
+Policy = Literal["random", "greedy"]
+POLICIES: Final = ("random", "greedy")
+
+Plays = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where every card not yet played is: each seat's hand, and the buried kitty."""
+
+    hands: tuple[Cards, ...]
+    kitty: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a playout ended: the attackers' total (S4), each seat's result (S1–S3),
+    every play made from the start position, in order, the seat that took the first
+    trick finished (the one in progress, or the one the first play leads), and the
+    declarer and friend of the layout played."""
+
+    attackers_points: int
+    results: tuple[int, ...]
+    plays: Plays
+    trick_winner: int | None = None
+    declarer: int | None = None
+    friend: int | None = None
+
+
+def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
+    """(seat, effective suit) pairs a seat has shown it is out of: it followed a lead
+    of that suit with fewer cards of it than were led (W2, :func:`tutor.rules.follow.shown_out`).
+
+    >>> from tutor.rules.game import Game
+    >>> shown_voids(Game(1).view(0))
+    frozenset()
+    """
+    trump = view.trump
+    if trump is None:
+        return frozenset()
+    return frozenset((seat, trump.lane(plays[0][1][0]))
+                     for plays in [trick.plays for trick in view.tricks] + [view.trick] if plays
+                     for seat in shown_out(plays, trump))
+
+
+def unseen_cards(view: SeatView) -> Counter[Card]:
+    """The cards ``view``'s seat cannot see: not in its hand, not played, not buried by it."""
+    seen = Counter(view.hand)
+    for trick in view.tricks:
+        for _, cards in trick.plays:
+            seen.update(cards)
+    for _, cards in view.trick:
+        seen.update(cards)
+    if view.kitty is not None:
+        seen.update(view.kitty)
+    return _FULL - seen
+
+
+def complete_deal(view: SeatView, rng: random.Random) -> Cards:
+    """A whole deal, the 108 cards in dealing order, consistent with ``view`` taken while
+    the cards are dealt (D1): the seat's own cards where it was dealt them, each other
+    seat's declared 2s and jokers among the cards it has been dealt (D1, shown), the
+    other cards at random. :class:`tutor.rules.game.Game` deals card ``i`` to seat ``i % 5``
+    and leaves the last 8 as the kitty.
+
+    >>> from tutor.rules.game import Game, Deal
+    >>> game = Game(2)
+    >>> for _ in range(23):
+    ...     _ = game.apply(Deal())
+    >>> deck = complete_deal(game.view(1), random.Random(0))
+    >>> sorted(deck) == sorted(PACK), sorted(deck[1:23:5]) == sorted(game.hand(1))
+    (True, True)
+    """
+    if not isinstance(view, SeatView):
+        raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
+    if view.phase is not Phase.DEALING:
+        raise TutorError(Text("a deal is completed while the cards are dealt, not in the {phase} phase",
+                              phase=Text(PHASE_NAMES[view.phase])))
+    shown: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
+    for declared in view.declarations:
+        if declared.seat != view.seat:
+            shown[declared.seat] |= Counter(declared.cards)
+    shown[view.seat] = Counter(view.hand)
+    dealt = sum(view.hand_sizes)
+    unseen = _FULL - sum(shown, Counter())
+    if any(sum(known.values()) > size for known, size in zip(shown, view.hand_sizes)) or \
+            sum(unseen.values()) != len(PACK) - sum(sum(known.values()) for known in shown):
+        raise CardCountError(Text("no deal fits what seat {seat} has seen", seat=view.seat))
+    rest = list(unseen.elements())
+    rng.shuffle(rest)
+    deck: list[Card | None] = [None] * len(PACK)
+    for seat, known in enumerate(shown):
+        places = list(range(seat, dealt, PLAYERS))
+        cards = list(known.elements()) + [rest.pop() for _ in range(len(places) - sum(known.values()))]
+        rng.shuffle(cards)
+        for place, card in zip(places, cards):
+            deck[place] = card
+    for place in range(dealt, len(PACK)):
+        deck[place] = rest.pop()
+    return Cards(card for card in deck if card is not None)
+
+
+class Simulation:
+    """Random playouts of the rest of the hand from ``view`` (its seat's knowledge only).
+
+    ``view`` must be in the playing phase; ``rules`` are the hand's rules.
+    """
+
+    def __init__(self, view: SeatView, rules: Ruleset = DEFAULT_RULES) -> None:
+        if not isinstance(view, SeatView):
+            raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
+        if view.phase is not Phase.PLAYING or view.trump is None or view.declarer is None:
+            raise TutorError(Text("a simulation starts while the tricks are played, not in the {phase} phase",
+                                  phase=Text(PHASE_NAMES[view.phase])))
+        self.view = view
+        self.rules = rules
+        trump = view.trump
+        self._lane = {card: trump.lane(card) for card in _FULL}
+        self._order = {card: trump.order(card) for card in _FULL}
+        self._sides = sorted(set(self._lane.values()) - {TRUMP})
+        self._unseen = unseen_cards(view)
+        self._voids = shown_voids(view)
+        self._won = [0] * PLAYERS
+        for trick in view.tricks:
+            self._won[trick.seat] += trick.points
+        self._leader = view.trick[0][0] if view.trick else (view.tricks[-1].seat if view.tricks else view.declarer)
+        known = view.solo or view.friend is not None or view.friend_card is None
+        # F1: the declarer held exactly one copy of the called card; until it plays it,
+        # it still holds it, and never the other copy.
+        self._friend_constrained = not known and view.seat != view.declarer
+        self._declarer_copies = 0
+        if self._friend_constrained:
+            played = [seat for trick in view.tricks for seat, cards in trick.plays if view.friend_card in cards]
+            played += [seat for seat, cards in view.trick if view.friend_card in cards]
+            self._declarer_copies = 0 if view.declarer in played else 1
+
+    # ------------------------------------------------------------ layouts
+
+    def deal(self, rng: random.Random) -> Layout:
+        """A random layout of the unseen cards consistent with the view: every seat gets
+        as many cards as it holds, the kitty 8 (unless this seat buried it), no seat a
+        card of a suit it has shown it is out of, and the declarer its copy of the
+        called card until it plays it."""
+        view = self.view
+        seats = [s for s in range(PLAYERS) if s != view.seat]
+        need = {s: view.hand_sizes[s] for s in seats}
+        kitty_slot = PLAYERS  # the kitty, as a sixth place
+        if view.kitty is None:
+            need[kitty_slot] = KITTY_SIZE
+        cards = list(self._unseen.elements())
+        if len(cards) != sum(need.values()):
+            raise CardCountError(Text("the unseen cards ({count}) do not fill the hands and the kitty ({need})",
+                                      count=len(cards), need=sum(need.values())))
+        friend = view.friend_card
+        buried_friend = self.rules.allow_buried_friend  # F3: else the twin of the called card is not buried
+        pending = list(cards)
+        places: dict[int, list[Card]] = {slot: [] for slot in need}
+        if self._declarer_copies and friend is not None:
+            declarer = view.declarer
+            assert declarer is not None
+            pending.remove(friend)
+            places[declarer].append(friend)
+            need[declarer] -= 1
+        allowed = {card: tuple(s for s in need if s == kitty_slot or (s, self._lane[card]) not in self._voids
+                               if not (card is friend and self._friend_constrained
+                                       and (s == view.declarer or (s == kitty_slot and not buried_friend))))
+                   for card in set(pending)}
+        chosen = _assign(pending, need, allowed, rng)
+        if chosen is None:
+            raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=view.seat))
+        for card, slot in chosen:
+            places[slot].append(card)
+        hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
+        return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[kitty_slot]))
+
+    def check(self, layout: Layout) -> Layout:
+        """``layout`` if it fits the view (the seat's own hand and kitty, the card counts,
+        exactly the unseen cards); else a clear error."""
+        view = self.view
+        if not isinstance(layout, Layout) or len(layout.hands) != PLAYERS:
+            raise TutorError(Text("a layout gives five hands and the kitty"))
+        if Counter(layout.hands[view.seat]) != Counter(view.hand):
+            raise CardCountError(Text("the layout gives seat {seat} other cards than it holds", seat=view.seat))
+        for seat, hand in enumerate(layout.hands):
+            if len(hand) != view.hand_sizes[seat]:
+                raise CardCountError(Text("seat {seat} holds {size} cards, not {count}", seat=seat,
+                                          size=view.hand_sizes[seat], count=len(hand)))
+        if view.kitty is not None and Counter(layout.kitty) != Counter(view.kitty):
+            raise CardCountError(Text("the layout's kitty is not the one seat {seat} buried", seat=view.seat))
+        placed = Counter(layout.kitty) if view.kitty is None else Counter()
+        for seat, hand in enumerate(layout.hands):
+            if seat != view.seat:
+                placed.update(hand)
+        if placed != self._unseen:
+            raise CardCountError(Text("the layout's hands and kitty are not the cards seat {seat} cannot see",
+                                      seat=view.seat))
+        return layout
+
+    # ------------------------------------------------------------ playouts
+
+    def playout(self, layout: Layout, rng: random.Random, first: Sequence[Card] | None = None,
+                policy: Policy = "random") -> Outcome:
+        """Play the hand out from the view with ``layout`` (see :meth:`check`), every seat
+        playing by ``policy`` (``"random"`` or ``"greedy"``, see the module) within the rules;
+        ``first``: the next play of the seat to act (a search's candidate), checked by the
+        rules module."""
+        if policy not in POLICIES:
+            raise TutorError(Text("a playout's policy is one of {names}, not {value}",
+                                  names=", ".join(POLICIES), value=repr(policy)[:40]))
+        greedy = policy == "greedy"
+        view, rules = self.view, self.rules
+        trump = view.trump
+        assert trump is not None and view.declarer is not None
+        lane = self._lane
+        hands = [list(h) for h in layout.hands]
+        won = list(self._won)
+        penalty = view.penalty_adjustment
+        declarer = view.declarer
+        friend = self._friend_of(layout)
+        sides = [s == declarer or s == friend for s in range(PLAYERS)]
+        trick = list(view.trick)
+        leader = self._leader
+        plays: list[tuple[int, tuple[Card, ...]]] = []
+        forced = view.forced_options
+        last_lead: tuple[Card, ...] = ()
+        last_win: tuple[Card, ...] = ()
+        last_winner = leader
+        first_winner: int | None = None
+        choice, random_ = rng.choice, rng.random
+        while any(hands):
+            seat = (leader + len(trick)) % PLAYERS
+            hand = hands[seat]
+            play: tuple[Card, ...]
+            if first is not None:
+                play = self._first(hands, seat, tuple(first), trick, forced)
+                first = None
+                if not trick and len(play) > 1 and shape_of(play, trump).is_throw and not forced:
+                    others = [hands[s] for s in range(PLAYERS) if s != seat]
+                    result = check_throw(play, others, trump, rules=rules)
+                    if not result.ok:
+                        attacker = seat != declarer and seat != friend
+                        penalty += -result.penalty if attacker else result.penalty if rules.penalty_to_declarers else 0
+                        play = choice(result.options)
+            elif not trick:
+                if forced:
+                    play = choice(forced)
+                elif greedy and random_() >= _EXPLORE:
+                    play = self._greedy_lead(hands, seat, rng)
+                else:
+                    card = choice(hand)
+                    play = (card, card) if random_() < 0.5 and hand.count(card) == 2 else (card,)
+            else:
+                lead = trick[0][1]
+                led = lane[lead[0]]
+                if len(lead) == 1:
+                    suit = [c for c in hand if lane[c] == led]
+                    if greedy and random_() >= _EXPLORE:
+                        play = (self._greedy_single(trick, suit or hand, seat, sides),)
+                    else:
+                        play = (choice(suit or hand),)
+                elif len(lead) == 2 and lead[0] is lead[1]:
+                    if greedy and random_() >= _EXPLORE:
+                        play = self._greedy_pair(trick, hand, seat, sides)
+                    else:
+                        play = self._follow_pair(hand, led, rng)
+                else:
+                    play = tuple(legal_follows(hand, lead, trump, rules=rules).random(rng))
+            forced = ()
+            for card in play:
+                hand.remove(card)
+            trick.append((seat, play))
+            plays.append((seat, play))
+            if len(trick) < PLAYERS:
+                continue
+            winner = self._winner(trick)
+            won[trick[winner][0]] += sum(c.points for _, cs in trick for c in cs)
+            last_lead, last_win, last_winner = trick[0][1], trick[winner][1], trick[winner][0]
+            if first_winner is None:
+                first_winner = last_winner
+            leader = last_winner
+            trick = []
+        attackers = sum(p for s, p in enumerate(won) if s != declarer and s != friend) + penalty
+        if last_lead and last_winner != declarer and last_winner != friend:  # X1–X2
+            if rules.kitty_pairs_from == "lead":
+                multiplier = kitty_multiplier(last_lead, trump)
+            else:
+                multiplier = 2 ** (1 + pairs_in(last_win))
+            attackers += sum(c.points for c in layout.kitty) * multiplier
+        score = score_hand(attackers, declarations=view.declaration_count, solo=view.solo,
+                           friendless=friend is None and not view.solo)
+        results = tuple(score["declarer" if s == declarer else "friend" if s == friend else "attacker"]
+                        for s in range(PLAYERS))
+        return Outcome(attackers, results, tuple(plays), first_winner, declarer, friend)
+
+    def _friend_of(self, layout: Layout) -> int | None:
+        view = self.view
+        if view.solo or view.friend_card is None:
+            return None
+        if view.friend is not None:
+            return view.friend
+        card = view.friend_card
+        for trick in view.tricks:
+            for seat, cards in trick.plays:
+                if card in cards and seat != view.declarer:
+                    return seat
+        for seat, cards in view.trick:
+            if card in cards and seat != view.declarer:
+                return seat
+        return next((s for s in range(PLAYERS) if s != view.declarer and card in layout.hands[s]), None)
+
+    def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
+               trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
+        """The candidate ``play`` if the rules allow it (:func:`tutor.rules.game.play_refusal`), else a clear error."""
+        trump = self.view.trump
+        assert trump is not None
+        refusal = play_refusal(hands[seat], trick, forced, play, trump, self.rules)
+        if refusal is not None:
+            raise TutorError(refusal.reason)
+        return play
+
+    def _greedy_lead(self, hands: list[list[Card]], seat: int, rng: random.Random) -> tuple[Card, ...]:
+        """A card or a pair that no other hand can beat, the best such (a side suit's, a
+        pair, with points, high); else the lowest card of a side suit without points."""
+        lane, order = self._lane, self._order
+        hand = hands[seat]
+        top: dict[int, int] = {}  # the highest card any other hand holds, by effective suit
+        top_pair: dict[int, int] = {}  # the highest pair any other hand holds, by effective suit
+        holds: list[set[int]] = []  # the effective suits each other hand holds
+        for other in range(PLAYERS):
+            if other == seat:
+                continue
+            suits: set[int] = set()
+            seen: set[Card] = set()
+            for card in hands[other]:
+                card_lane, card_order = lane[card], order[card]
+                suits.add(card_lane)
+                if card_order > top.get(card_lane, -1):
+                    top[card_lane] = card_order
+                if card in seen and card_order > top_pair.get(card_lane, -1):
+                    top_pair[card_lane] = card_order
+                seen.add(card)
+            holds.append(suits)
+        ruffable = {side for side in self._sides if any(side not in suits and TRUMP in suits for suits in holds)}
+        best: tuple[tuple[bool, bool, int, int], Card] | None = None
+        counted: set[Card] = set()
+        for card in hand:
+            card_lane, card_order = lane[card], order[card]
+            if card_lane in ruffable:  # R1
+                continue
+            pair = card in counted
+            counted.add(card)
+            # B1: nobody holds a higher card (a higher pair, for a pair); a tie goes first (T6)
+            if card_order >= (top_pair if pair else top).get(card_lane, -1):
+                key = (card_lane != TRUMP, pair, card.points, card_order)
+                if best is None or key > best[0]:
+                    best = (key, card)
+        if best is not None:
+            card = best[1]
+            return (card, card) if hand.count(card) == 2 and order[card] >= top_pair.get(lane[card], -1) else (card,)
+        sides = [c for c in hand if lane[c] != TRUMP and not c.points] or hand
+        low = min(order[c] for c in sides)
+        return (rng.choice([c for c in sides if order[c] == low]),)
+
+    def _greedy_single(self, trick: list[tuple[int, tuple[Card, ...]]], options: list[Card], seat: int,
+                       sides: list[bool]) -> Card:
+        """A follow to a single lead from ``options`` (the legal cards, W1): points to a
+        winning partner; the cheapest card that takes the trick from the other side when
+        it holds points (or this is the last play); else the cheapest card."""
+        lane, order = self._lane, self._order
+        lead = trick[0][1][0]
+        best, best_lane, best_order = 0, lane[lead], order[lead]
+        for index in range(1, len(trick)):
+            card = trick[index][1][0]
+            if lane[card] == best_lane:
+                if order[card] > best_order:
+                    best, best_order = index, order[card]
+            elif lane[card] == TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[card]
+
+        def cost(card: Card) -> int:
+            return 30 + order[card] if lane[card] == TRUMP else order[card]
+
+        if sides[trick[best][0]] == sides[seat]:
+            return max(options, key=lambda c: (c.points, -cost(c)))
+        winning = [c for c in options if (lane[c] == best_lane and order[c] > best_order)
+                   or (lane[c] == TRUMP and best_lane != TRUMP)]
+        points = sum(c.points for _, cards in trick for c in cards)
+        if winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning)):
+            return min(winning, key=lambda c: cost(c) - 2 * c.points)
+        return min(options, key=lambda c: (c.points, cost(c)))
+
+    def _greedy_pair(self, trick: list[tuple[int, tuple[Card, ...]]], hand: list[Card], seat: int,
+                     sides: list[bool]) -> tuple[Card, ...]:
+        """A legal follow to a pair lead (W1–W3) chosen as :meth:`_greedy_single` chooses:
+        points to a winning partner; the cheapest pair that takes the trick from the other
+        side (of the suit, or of trumps when out of it, R1) when it holds points or this is
+        the last play; else the cheapest cards."""
+        lane, order = self._lane, self._order
+        led = lane[trick[0][1][0]]
+        best, best_lane, best_order = 0, led, order[trick[0][1][0]]
+        for index in range(1, len(trick)):
+            a, b = trick[index][1]
+            if a is not b:
+                continue
+            if lane[a] == best_lane and order[a] > best_order:
+                best, best_order = index, order[a]
+            elif lane[a] == TRUMP and best_lane != TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[a]
+
+        def cost(card: Card) -> int:
+            return 30 + order[card] if lane[card] == TRUMP else order[card]
+
+        partner = sides[trick[best][0]] == sides[seat]
+        suit = [c for c in hand if lane[c] == led]
+        # in the hand's order, not a set's (a set of cards is ordered by memory address: not the same in two
+        # processes), so that ties of cost go the same way wherever the playout runs
+        pairs = sorted(dict.fromkeys(c for i, c in enumerate(suit) if c in suit[i + 1:]), key=cost)
+        if not suit:
+            trumps = [c for c in hand if lane[c] == TRUMP]
+            pairs = sorted(dict.fromkeys(c for i, c in enumerate(trumps) if c in trumps[i + 1:]), key=cost) \
+                if led != TRUMP else []
+        if pairs:
+            if partner:
+                card = max(pairs, key=lambda c: (c.points, -cost(c))) if suit else None
+            else:
+                winning = [c for c in pairs if (lane[c] == best_lane and order[c] > best_order)
+                           or (lane[c] == TRUMP and best_lane != TRUMP)]
+                points = sum(c.points for _, cards in trick for c in cards)
+                take = winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning))
+                card = min(winning, key=lambda c: cost(c) - 2 * c.points) if take else \
+                    (min(pairs, key=lambda c: (c.points, cost(c))) if suit else None)
+            if card is not None:
+                return (card, card)
+        # no pair to play (or a ruff not worth it): two of the suit, else all of it and the rest
+        if partner:
+            def rank(c: Card) -> tuple[int, int]:
+                return (-c.points, cost(c))
+        else:
+            def rank(c: Card) -> tuple[int, int]:
+                return (c.points, cost(c))
+        chosen = sorted(suit, key=rank)[:2]
+        if len(chosen) < 2:
+            rest = sorted((c for c in hand if lane[c] != led), key=rank)
+            chosen += rest[:2 - len(chosen)]
+        return tuple(chosen)
+
+    def _follow_pair(self, hand: list[Card], led: int, rng: random.Random) -> tuple[Card, ...]:
+        """A random legal follow to a pair (W1–W3): a pair of the suit if one is held,
+        else two cards of it, else all of it and any others."""
+        lane = self._lane
+        suit = [c for c in hand if lane[c] == led]
+        if len(suit) >= 2:
+            pairs = [c for i, c in enumerate(suit) if c in suit[i + 1:]]
+            if pairs:
+                card = rng.choice(pairs)
+                return (card, card)
+            return tuple(rng.sample(suit, 2))
+        if suit:
+            rest = list(hand)
+            rest.remove(suit[0])
+            return (suit[0], rng.choice(rest))
+        return tuple(rng.sample(hand, 2))
+
+    def _winner(self, trick: list[tuple[int, tuple[Card, ...]]]) -> int:
+        """The index of the winning play (W5–W6, T6): a fast path for singles and pairs."""
+        lead = trick[0][1]
+        if len(lead) > 2 or (len(lead) == 2 and lead[0] is not lead[1]):
+            trump = self.view.trump
+            assert trump is not None
+            return trick_winner([cards for _, cards in trick], trump)
+        lane, order = self._lane, self._order
+        pair = len(lead) == 2
+        best = 0
+        best_lane = lane[lead[0]]
+        best_order = order[lead[0]]
+        for index in range(1, PLAYERS):
+            cards = trick[index][1]
+            card = cards[0]
+            if pair and cards[1] is not card:
+                continue
+            card_lane = lane[card]
+            if card_lane == best_lane:
+                if order[card] > best_order:
+                    best, best_order = index, order[card]
+            elif card_lane == TRUMP:
+                best, best_lane, best_order = index, TRUMP, order[card]
+        return best
+
+
+def _assign(cards: list[Card], room: dict[int, int], allowed: dict[Card, tuple[int, ...]],
+            rng: random.Random, quick: int = _QUICK_TRIES) -> list[tuple[Card, int]] | None:
+    """Each card given a place among its ``allowed`` ones, filling every place's ``room``
+    exactly, at random; None if no such assignment exists.
+
+    A quick random fill (the most constrained cards first) usually succeeds; when the
+    places are tight it falls back to placing one card at a time, each only where the
+    rest can still be placed (:func:`_fits`), which succeeds whenever any layout does
+    (``quick=0`` goes there at once).
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> a, b = parse_cards("♠A ♥3")
+    >>> sorted(slot for _, slot in _assign([a, b], {0: 1, 1: 1}, {a: (0,), b: (0, 1)}, random.Random(0)))
+    [0, 1]
+    >>> _assign([a, b], {0: 2, 1: 0}, {a: (1,), b: (0, 1)}, random.Random(0)) is None
+    True
+
+    A ring of four places, each card allowed in two neighbours: a random fill rarely
+    fits, the careful one always does.
+
+    >>> ring = parse_cards("♠3 ♠4 ♠5 ♠6 ♥3 ♥4 ♥5 ♥6 ♣3 ♣4 ♣5 ♣6 ♦3 ♦4 ♦5 ♦6")
+    >>> allowed = {card: (i // 4, (i // 4 + 1) % 4) for i, card in enumerate(ring)}
+    >>> for seed in range(50):
+    ...     placed = _assign(list(ring), {0: 4, 1: 4, 2: 4, 3: 4}, allowed, random.Random(seed), quick=0)
+    ...     assert Counter(slot for _, slot in placed) == {0: 4, 1: 4, 2: 4, 3: 4}
+    ...     assert all(slot in allowed[card] for card, slot in placed)
+    """
+    order = list(cards)
+    for _ in range(quick):
+        rng.shuffle(order)
+        order.sort(key=lambda card: len(allowed[card]))
+        left = dict(room)
+        placed = []
+        for card in order:
+            open_slots = [s for s in allowed[card] if left[s]]
+            if not open_slots:
+                break
+            slot = rng.choice(open_slots)
+            placed.append((card, slot))
+            left[slot] -= 1
+        else:
+            return placed
+    left = dict(room)
+    kinds = Counter(allowed[card] for card in cards)
+    if not _fits(kinds, left):
+        return None
+    rng.shuffle(order)
+    placed = []
+    for card in order:
+        kind = allowed[card]
+        kinds[kind] -= 1
+        slots = [s for s in kind if left[s]]
+        rng.shuffle(slots)
+        for slot in slots:
+            left[slot] -= 1
+            if _fits(kinds, left):
+                break
+            left[slot] += 1
+        else:  # cannot happen: the cards fitted before this one was placed
+            return None
+        placed.append((card, slot))
+    return placed
+
+
+def _fits(kinds: Counter[tuple[int, ...]], left: dict[int, int]) -> bool:
+    """True if cards of these kinds (each kind a tuple of the places it may go) can fill
+    places with ``left`` room: for every set of places, the cards that may go nowhere
+    else fit in its room (Hall's condition, with room)."""
+    slots = list(left)
+    for mask in range(1, 1 << len(slots)):
+        inside = {slots[i] for i in range(len(slots)) if mask >> i & 1}
+        must = sum(count for kind, count in kinds.items() if count and inside.issuperset(kind))
+        if must > sum(left[s] for s in inside):
+            return False
+    return True
+

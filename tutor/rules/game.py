@@ -1,0 +1,988 @@
+"""A whole hand as a state machine: deal and declare, flip or redeal, bury, call
+the friend or go solo, play the tricks, capture the kitty and score (D1–S4).
+
+The turn API is the one place that says whose turn it is and what they may do:
+:attr:`Game.actor` is the seat that must act now (``None`` while the shuffled pack
+decides: a deal step); :meth:`Game.verify` refuses an action with
+:class:`IllegalActionError` (rule ID and reason) and changes nothing;
+:meth:`Game.can` is its yes or no; :meth:`Game.apply` verifies, then carries the
+action out and returns an :class:`Event`. The actions replay the hand exactly from
+its seed.
+
+>>> game = Game(seed=7)
+>>> game.actor is None, game.can(Deal()), game.can(Bury(0, game.hand(0)[:8]))
+(True, True, False)
+>>> event = game.apply(Deal())
+>>> event.results[0].seat, game.phase
+(0, <Phase.DEALING: 'dealing'>)
+>>> game.apply(Bury(0, game.hand(0)[:8]))
+Traceback (most recent call last):
+...
+tutor.core.errors.IllegalActionError: the cards are still being dealt; burying comes after the deal (K1)
+>>> game
+Game(seed=7, dealing, 1 of 100 cards dealt)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, assert_never
+
+from tutor.rules.bidding import (
+    Declaration,
+    check_declaration,
+    declaration_options,
+    flip_trump,
+    kitty_flip,
+    showable,
+)
+from tutor.rules.cards import (
+    HAND_SIZE,
+    KITTY_SIZE,
+    PACK,
+    PLAYERS,
+    Card,
+    Cards,
+    points,
+)
+from tutor.rules.combos import lead_problem, shape_of
+from tutor.core.arguments import instance, seed_number
+from tutor.core.errors import (
+    CardCountError,
+    IllegalActionError,
+    InvalidPlayError,
+    TutorError,
+    shown,
+)
+from tutor.rules.follow import check_follow, is_legal_follow
+from tutor.core.i18n import N_, Text, or_list
+from tutor.rules.notation import CardsLike, parse_cards, to_cards
+from tutor.rules.order import Trump
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.scoring import HandScore, kitty_multiplier, score_hand
+from tutor.rules.throw import Beaten, check_throw
+from tutor.rules.trick import explain_trick
+
+
+class Phase(Enum):
+    """The phases of a hand, in order."""
+
+    DEALING = "dealing"
+    BURYING = "burying"
+    CALLING = "calling"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+PHASE_NAMES: Final = {Phase.DEALING: N_("dealing"), Phase.BURYING: N_("burying"), Phase.CALLING: N_("calling"),
+                      Phase.PLAYING: N_("playing"), Phase.FINISHED: N_("finished")}
+"""Each phase as a learner reads it ("the hand is in the {phase} phase")."""
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal the next card (a chance step: the shuffled pack decides which)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Show cards to declare or overturn (D1–D3)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
+
+@dataclass(frozen=True, slots=True)
+class CloseDeal:
+    """End the deal once every card is dealt: the declaration stands, or the kitty is flipped (D5–D6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bury:
+    """The declarer buries 8 cards as the kitty (K1)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The declarer names the friend card (F1–F3)."""
+
+    seat: int
+    card: Card
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        instance(self.card, Card, "card")
+
+
+@dataclass(frozen=True, slots=True)
+class Solo:
+    """The declarer plays alone against four (F5)."""
+
+    seat: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lead or follow with cards (L1–L5, W0–W6)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _check_seat_and_cards(self)
+
+
+Action = Deal | Declare | CloseDeal | Bury | Call | Solo | Play
+ACTIONS: Final = (Deal, Declare, CloseDeal, Bury, Call, Solo, Play)
+"""Every action type, for ``isinstance``."""
+
+
+def _check_seat(seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+        raise IllegalActionError("C4", Text("seats are numbered 0–4, not {seat}", seat=shown(seat)))
+
+
+def _check_seat_and_cards(action: Declare | Bury | Play) -> None:
+    """An action's seat is a seat number and its cards are cards (notation text is read)."""
+    _check_seat(action.seat)
+    if type(action.cards) is not Cards:
+        object.__setattr__(action, "cards", to_cards(action.cards))
+
+# ---------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    seat: int
+    cards: tuple[Card, ...]
+    trump: Trump
+    count: int  # declarations so far, this one included (D5)
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt:
+    """The kitty was four pairs and nobody declared: the deal is void (D6)."""
+
+    kitty: tuple[Card, ...]
+    deal_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerChosen:
+    """Who declares, the trump, the declaration count, and the flipped card if the kitty decided (D5–D6)."""
+
+    seat: int
+    trump: Trump
+    declarations: int
+    flipped: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class KittyTaken:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Buried:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendCalled:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDeclared:
+    seat: int
+    automatic: bool  # F4: every card of the declarer's hand is paired
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFailed:
+    """A failed throw (L4–L5): taken back; the options the thrower must choose from."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    options: tuple[tuple[Card, ...], ...]
+    penalty: int
+    beaten: tuple[Beaten, ...]
+    reason: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendRevealed:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: int
+    points: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class KittyCaptured:
+    """Attackers won the last trick (X2): kitty points × multiplier."""
+
+    seat: int
+    kitty_points: int
+    multiplier: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    attackers_points: int
+    score: HandScore
+    results: tuple[int, ...]  # per seat
+
+
+Result = (Dealt | Declared | Redealt | DeclarerChosen | KittyTaken | Buried | FriendCalled | SoloDeclared
+          | ThrowFailed | Played | FriendRevealed | TrickWon | KittyCaptured | HandScored)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The record of one accepted action: its number, the action, what followed."""
+
+    number: int
+    action: Action
+    results: tuple[Result, ...]
+
+
+# ---------------------------------------------------------------- views
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may see (F2: nobody knows who the friend is until F6)."""
+
+    seat: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trump: Trump | None
+    declarations: tuple[Declared, ...]
+    declarer: int | None
+    friend_card: Card | None
+    friend: int | None  # only once revealed (or to the friend themself)
+    solo: bool
+    trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    to_play: int | None
+    forced_options: tuple[tuple[Card, ...], ...]
+    points_shown: tuple[int, ...]  # F6: per seat; the declarer's side pooled once the friend is revealed
+    kitty: tuple[Card, ...] | None  # the buried cards, for the declarer only
+    tricks: tuple[TrickWon, ...]  # the tricks played so far (public)
+    all_dealt: bool
+    actor: int | None = None  # the seat that must act now (Game.actor)
+    declaration_count: int = 0  # the score's multiplier so far (D5)
+    penalty_adjustment: int = 0  # failed-throw penalties on the attackers' total so far (L5, public)
+    friend_revealed: bool = False  # the friend has played the called card (F6, public)
+
+
+# ---------------------------------------------------------------- the game
+
+
+def play_refusal(hand: Sequence[Card], trick: Sequence[tuple[int, tuple[Card, ...]]],
+                 forced: Sequence[Sequence[Card]], cards: Sequence[Card], trump: Trump,
+                 rules: Ruleset = DEFAULT_RULES) -> IllegalActionError | None:
+    """Why the rules refuse ``cards`` from ``hand`` as the next play, with the trick so far
+    and the options a failed throw forces (L4), or None if they allow it: a follow must
+    follow (W0–W5); a lead must be held (W0), one of the forced options, and a single
+    suit's single, pair, tractor or throw (L1). The one place a play is judged: the game,
+    the simulation and the coach ask it.
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> play_refusal(p("♠A ♠3 ♥4"), (), (), p("♠A ♥4"), Trump("♦")).rule
+    'L1'
+    >>> play_refusal(p("♠A ♠3 ♥4"), ((1, p("♠5")),), (), p("♠A"), Trump("♦")) is None
+    True
+    """
+    if trick:
+        lead = trick[0][1]
+        if is_legal_follow(hand, lead, cards, trump, rules=rules):
+            return None
+        verdict = check_follow(hand, lead, cards, trump, rules=rules)
+        return None if verdict.legal else IllegalActionError(verdict.rule or "W1", verdict.reason)
+    if not cards:
+        return IllegalActionError("L1", Text("lead at least one card"))
+    missing = _not_held(hand, cards, "W0")
+    if missing is not None:
+        return missing
+    if forced:
+        if sorted(cards) not in [sorted(o) for o in forced]:
+            return IllegalActionError("L4", Text("your throw failed; you must lead {options}", options=or_list(forced)))
+        return None
+    problem = lead_problem(cards, trump)
+    return IllegalActionError("L1", problem) if problem is not None else None
+
+
+def _not_held(hand: Sequence[Card], cards: Sequence[Card], rule: str) -> IllegalActionError | None:
+    """The refusal (under ``rule``) of ``cards`` that ``hand`` does not hold, or None."""
+    held = Counter(hand)
+    for card, count in Counter(cards).items():
+        if held[card] < count:
+            return IllegalActionError(rule, Text("{card} is not in your hand", card=card) if not held[card]
+                                      else Text("you hold {card} only once", card=card))
+    return None
+
+
+def _phase_name(phase: Phase) -> Text:
+    return Text(PHASE_NAMES[phase])
+
+
+class Game:
+    """One hand of 启东招朋友 for five seats, dealt from ``seed`` (or from ``deck``,
+    a fixed order of the 108 cards for the first deal: a shared deal).
+
+    Its state is read-only from outside; only :meth:`apply` changes it.
+
+    >>> game = Game(3)
+    >>> game.trump = None
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'trump' of 'Game' object has no setter
+    """
+
+    __slots__ = (
+        "_seed", "_rules", "_deck", "_rng", "_phase", "_deal_number", "_history", "_events", "_first_deal",
+        "_stock", "_kitty", "_hands", "_dealt", "_declarations", "_trump", "_declarer", "_declaration_count",
+        "_friend_card", "_friend", "_friend_revealed", "_solo", "_trick", "_leader", "_forced", "_won_points",
+        "_tricks", "_penalty_adjustment", "_kitty_capture", "_score", "_results",
+    )
+
+    def __init__(self, seed: int, rules: Ruleset = DEFAULT_RULES, deck: CardsLike | None = None) -> None:
+        self._rules = instance(rules, Ruleset, "rules")
+        self._seed = seed_number(seed)
+        self._rng = random.Random(seed)
+        self._deck: Cards | None = None
+        if deck is not None:
+            self._deck = parse_cards(deck)
+            if Counter(self._deck) != Counter(PACK):
+                raise CardCountError(Text("a deal holds all {size} cards of the pack, each exactly twice (C1); "
+                                          "this one has {count} cards", size=len(PACK), count=len(self._deck)))
+        self._deal_number = 0
+        self._history: list[Action] = []
+        self._events: list[Event] = []
+        self._start_deal()
+
+    def __repr__(self) -> str:
+        where = {
+            Phase.DEALING: lambda: f"{self._dealt} of {len(self._stock)} cards dealt",
+            Phase.BURYING: lambda: f"seat {self._declarer} to bury",
+            Phase.CALLING: lambda: f"seat {self._declarer} to call",
+            Phase.PLAYING: lambda: f"trick {len(self._tricks) + 1}, seat {self.to_play} to play",
+            Phase.FINISHED: lambda: f"attackers {self.attackers_points()} points",
+        }[self._phase]()
+        return f"Game(seed={self._seed}, {self._phase.value}, {where})"
+
+    def _start_deal(self) -> None:
+        pack = list(PACK)
+        self._rng.shuffle(pack)
+        if self._deck is not None and self._deal_number == 0:
+            pack = list(self._deck)
+        if self._deal_number == 0:
+            self._first_deal = tuple(pack)
+        self._phase = Phase.DEALING
+        self._stock: list[Card] = pack[: PLAYERS * HAND_SIZE]
+        self._kitty: list[Card] = pack[PLAYERS * HAND_SIZE:]
+        self._hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self._dealt = 0
+        self._declarations: list[Declared] = []
+        self._trump: Trump | None = None
+        self._declarer: int | None = None
+        self._declaration_count = 0
+        self._friend_card: Card | None = None
+        self._friend: int | None = None
+        self._friend_revealed = False
+        self._solo = False
+        self._trick: list[tuple[int, tuple[Card, ...]]] = []
+        self._leader = 0
+        self._forced: tuple[tuple[Card, ...], ...] = ()
+        self._won_points = [0] * PLAYERS
+        self._tricks: list[TrickWon] = []
+        self._penalty_adjustment = 0  # L5, added to the attackers' total
+        self._kitty_capture = 0
+        self._score: HandScore | None = None
+        self._results: tuple[int, ...] | None = None
+
+    # -------------------------------------------------- the state, read-only
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def deck(self) -> Cards | None:
+        """The fixed first deal this hand was made from, or ``None`` if shuffled from the seed."""
+        return self._deck
+
+    @property
+    def first_deal(self) -> tuple[Card, ...]:
+        """The 108 cards of the first deal in dealing order (the last 8 are the kitty)."""
+        return self._first_deal
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def deal_number(self) -> int:
+        """0 for the first deal, 1 after one redeal (D6), …"""
+        return self._deal_number
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every accepted action, in order: :meth:`replay` rebuilds the hand from them."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def last_event(self) -> Event | None:
+        """The most recent event (without copying the whole history)."""
+        return self._events[-1] if self._events else None
+
+    @property
+    def trump(self) -> Trump | None:
+        return self._trump
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer
+
+    @property
+    def declaration_count(self) -> int:
+        """Declarations and overturns so far: the score's multiplier (D5)."""
+        return self._declaration_count
+
+    @property
+    def friend_card(self) -> Card | None:
+        return self._friend_card
+
+    @property
+    def friend(self) -> int | None:
+        """The friend's seat (the truth, which the other seats do not know until F6)."""
+        return self._friend
+
+    @property
+    def friend_revealed(self) -> bool:
+        return self._friend_revealed
+
+    @property
+    def solo(self) -> bool:
+        return self._solo
+
+    @property
+    def won_points(self) -> tuple[int, ...]:
+        """Trick points won by each seat so far."""
+        return tuple(self._won_points)
+
+    @property
+    def tricks(self) -> tuple[TrickWon, ...]:
+        return tuple(self._tricks)
+
+    @property
+    def penalty_adjustment(self) -> int:
+        """Failed-throw penalties added to the attackers' total so far (L5)."""
+        return self._penalty_adjustment
+
+    @property
+    def kitty_capture(self) -> int:
+        """Kitty points × multiplier, once the attackers won the last trick (X1–X2)."""
+        return self._kitty_capture
+
+    @property
+    def score(self) -> HandScore | None:
+        return self._score
+
+    @property
+    def results(self) -> tuple[int, ...] | None:
+        """Each seat's score, once the hand is finished (S1–S3)."""
+        return self._results
+
+    def hand(self, seat: int) -> Cards:
+        """The cards ``seat`` holds, in holding order."""
+        _check_seat(seat)
+        cards = self._hands[seat]
+        return self._trump.sorted(cards) if self._trump else Cards(sorted(cards, key=lambda c: c.index))
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty: the 8 undealt cards while dealing, nothing while the declarer holds
+        them, then the 8 buried cards."""
+        return tuple(self._kitty)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now: the declarer while burying and calling, the seat
+        to play during the tricks; ``None`` while dealing (the pack decides; any seat
+        may declare, see :meth:`declaration_options`) and once the hand is finished.
+
+        >>> game = Game(1)
+        >>> game.actor is None
+        True
+        """
+        if self._phase is Phase.PLAYING:
+            return (self._leader + len(self._trick)) % PLAYERS
+        if self._phase in (Phase.BURYING, Phase.CALLING):
+            return self._declarer
+        return None
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is to play, during the tricks."""
+        if self._phase is not Phase.PLAYING:
+            return None
+        return (self._leader + len(self._trick)) % PLAYERS
+
+    @property
+    def trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The current trick so far: (seat, cards) in playing order."""
+        return tuple(self._trick)
+
+    @property
+    def forced_options(self) -> tuple[tuple[Card, ...], ...]:
+        """After a failed throw with several options, the leads the thrower may choose (L4)."""
+        return self._forced
+
+    @property
+    def declarations(self) -> tuple[Declared, ...]:
+        return tuple(self._declarations)
+
+    @property
+    def all_dealt(self) -> bool:
+        return self._dealt == len(self._stock)
+
+    def side_of(self, seat: int) -> str:
+        """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know);
+        a key, shown to a learner as :func:`tutor.rules.scoring.side_name`."""
+        _check_seat(seat)
+        if seat == self._declarer:
+            return "declarer"
+        return "friend" if seat == self._friend else "attacker"
+
+    def attackers_points(self) -> int:
+        """A: attackers' trick points, plus the kitty capture, adjusted by penalties (S4, X2, L5)."""
+        won = sum(p for s, p in enumerate(self._won_points) if s != self._declarer and s != self._friend)
+        return won + self._kitty_capture + self._penalty_adjustment
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: their own hand, everyone's card counts, the table."""
+        _check_seat(seat)
+        shown_points = list(self._won_points)
+        if self._friend_revealed and self._friend is not None and self._declarer is not None:
+            shown_points[self._declarer] += shown_points[self._friend]
+            shown_points[self._friend] = 0
+        knows_friend = self._friend_revealed or seat == self._friend
+        to_play = self.to_play
+        kitty_known = seat == self._declarer and self._phase not in (Phase.DEALING, Phase.BURYING)
+        return SeatView(
+            seat=seat, phase=self._phase, hand=self.hand(seat),
+            hand_sizes=tuple(len(h) for h in self._hands), trump=self._trump,
+            declarations=tuple(self._declarations), declarer=self._declarer, friend_card=self._friend_card,
+            friend=self._friend if knows_friend else None, solo=self._solo, trick=self.trick,
+            to_play=to_play, forced_options=self._forced if seat == to_play else (), actor=self.actor,
+            points_shown=tuple(shown_points), kitty=self.kitty if kitty_known else None,
+            tricks=tuple(self._tricks), all_dealt=self.all_dealt, declaration_count=self._declaration_count,
+            penalty_adjustment=self._penalty_adjustment, friend_revealed=self._friend_revealed,
+        )
+
+    def declaration_options(self, seat: int) -> list[tuple[Card, ...]]:
+        """The declarations or overturns ``seat`` may make now (D1–D3)."""
+        _check_seat(seat)
+        if self._phase is not Phase.DEALING:
+            return []
+        shown = [card for card in self._hands[seat] if showable(card)]  # only these make its options
+        return declaration_options(shown, self._current_declaration(), seat=seat) if shown else []
+
+    def nameable_cards(self) -> list[Card]:
+        """Cards the declarer may call (F1, F3): held exactly once, twin not buried."""
+        if self._declarer is None:
+            return []
+        held = Counter(self._hands[self._declarer])
+        buried = set(self._kitty) if not self._rules.allow_buried_friend else set()
+        return sorted((c for c, k in held.items() if k == 1 and c not in buried), key=lambda c: c.index)
+
+    def _current_declaration(self) -> Declaration | None:
+        last = self._declarations[-1] if self._declarations else None
+        return Declaration(last.cards, last.seat) if last else None
+
+    # -------------------------------------------------- the turn API
+
+    def verify(self, action: Action) -> None:
+        """Refuse ``action`` with the rule it breaks (:class:`IllegalActionError`), or
+        return if it may be taken now; nothing changes either way.
+
+        >>> game = Game(7)
+        >>> game.verify(Play(0, "♠A"))
+        Traceback (most recent call last):
+        ...
+        tutor.core.errors.IllegalActionError: cards are played after the declarer has buried and called; the hand is in the dealing phase (K1)
+        """
+        if not isinstance(action, ACTIONS):
+            raise InvalidPlayError(Text("{action} is not a game action", action=shown(action)))
+        match action:
+            case Deal():
+                self._verify_deal()
+            case Declare():
+                self._verify_declare(action)
+            case CloseDeal():
+                self._verify_close_deal()
+            case Bury():
+                self._verify_bury(action)
+            case Call():
+                self._verify_call(action)
+            case Solo():
+                self._verify_solo(action)
+            case Play():
+                self._verify_play(action)
+            case _:
+                assert_never(action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` may be taken now (:meth:`verify` as a yes or no).
+
+        >>> game = Game(7)
+        >>> game.can(Deal()), game.can(CloseDeal())
+        (True, False)
+        """
+        try:
+            self.verify(action)
+        except TutorError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        """Verify ``action`` and carry it out; refuse it with the rule it breaks."""
+        self.verify(action)
+        results: list[Result]
+        match action:
+            case Deal():
+                results = self._deal()
+            case Declare():
+                results = self._declare(action)
+            case CloseDeal():
+                results = self._close_deal()
+            case Bury():
+                results = self._bury(action)
+            case Call():
+                results = self._call(action)
+            case Solo():
+                results = self._go_solo()
+            case Play():
+                results = self._play(action)
+            case _:
+                assert_never(action)
+        event = Event(len(self._events), action, tuple(results))
+        self._history.append(action)
+        self._events.append(event)
+        return event
+
+    def deal(self) -> Event:
+        return self.apply(Deal())
+
+    def declare(self, seat: int, cards: CardsLike) -> Event:
+        return self.apply(Declare(seat, parse_cards(cards)))
+
+    def close_deal(self) -> Event:
+        return self.apply(CloseDeal())
+
+    def bury(self, seat: int, cards: CardsLike) -> Event:
+        return self.apply(Bury(seat, parse_cards(cards)))
+
+    def call(self, seat: int, card: CardsLike | Card) -> Event:
+        cards = (card,) if isinstance(card, Card) else parse_cards(card)
+        if len(cards) != 1:
+            raise IllegalActionError("F1", Text("name exactly one card to call the friend, not {cards}", cards=cards)
+                                     if cards else Text("name exactly one card to call the friend, not none"))
+        return self.apply(Call(seat, cards[0]))
+
+    def go_solo(self, seat: int) -> Event:
+        return self.apply(Solo(seat))
+
+    def play(self, seat: int, cards: CardsLike) -> Event:
+        return self.apply(Play(seat, parse_cards(cards)))
+
+    @classmethod
+    def replay(cls, seed: int, actions: Iterable[Action], rules: Ruleset = DEFAULT_RULES,
+               deck: CardsLike | None = None) -> Game:
+        """The hand rebuilt from its seed (or deck) and actions."""
+        game = cls(seed, rules, deck)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # -------------------------------------------------- guards: may this be done now?
+
+    def _need_phase(self, phase: Phase, rule: str, doing: str) -> None:
+        """Refuse unless the hand is in ``phase``; ``doing`` is a template marked with ``N_``."""
+        if self._phase is not phase:
+            raise IllegalActionError(rule, Text("{doing} is not possible now: the hand is in the {phase} phase",
+                                                doing=Text(doing), phase=_phase_name(self._phase)))
+
+    def _holds(self, seat: int, cards: Sequence[Card], rule: str) -> None:
+        missing = _not_held(self._hands[seat], cards, rule)
+        if missing is not None:
+            raise missing
+
+    def _need_declarer(self, seat: int, rule: str, doing: Text) -> None:
+        if seat != self._declarer:
+            raise IllegalActionError(rule, doing)
+
+    def _verify_deal(self) -> None:
+        if self._phase is not Phase.DEALING:
+            raise IllegalActionError("C2", Text("every card has been dealt"))
+        if self.all_dealt:
+            raise IllegalActionError("C2", Text("all {count} cards are dealt; close the deal to settle the "
+                                                "declaration", count=len(self._stock)))
+
+    def _verify_declare(self, action: Declare) -> None:
+        self._need_phase(Phase.DEALING, "D1", N_("declaring"))
+        self._holds(action.seat, action.cards, "D1")
+        verdict = check_declaration(Declaration(action.cards, action.seat), self._current_declaration())
+        if not verdict.legal:
+            raise IllegalActionError(verdict.rule or "D1", verdict.reason)
+
+    def _verify_close_deal(self) -> None:
+        self._need_phase(Phase.DEALING, "D6", N_("closing the deal"))
+        if not self.all_dealt:
+            left = len(self._stock) - self._dealt
+            raise IllegalActionError("D1", Text.plural("{count} card is still to be dealt",
+                                                       "{count} cards are still to be dealt", count=left))
+
+    def _verify_bury(self, action: Bury) -> None:
+        if self._phase is Phase.DEALING:
+            raise IllegalActionError("K1", Text("the cards are still being dealt; burying comes after the deal"))
+        self._need_phase(Phase.BURYING, "K1", N_("burying"))
+        self._need_declarer(action.seat, "K1", Text("only the declarer (seat {seat}) buries the kitty",
+                                                    seat=self._declarer))
+        if len(action.cards) != KITTY_SIZE:
+            raise IllegalActionError("K1", Text("bury exactly {size} cards, not {count}", size=KITTY_SIZE,
+                                                count=len(action.cards)))
+        self._holds(action.seat, action.cards, "K1")
+
+    def _verify_call(self, action: Call) -> None:
+        self._need_phase(Phase.CALLING, "F1", N_("calling the friend"))
+        self._need_declarer(action.seat, "F1", Text("only the declarer (seat {seat}) calls the friend",
+                                                    seat=self._declarer))
+        held = self._hands[action.seat].count(action.card)
+        if held != 1:
+            raise IllegalActionError("F1", Text("you hold no {card}; call a card of which you hold exactly one copy",
+                                                card=action.card) if held == 0 else
+                                     Text("you hold both copies of {card}; call a card of which you hold exactly "
+                                          "one copy", card=action.card))
+        if action.card in self._kitty and not self._rules.allow_buried_friend:
+            raise IllegalActionError("F3", Text("the other {card} is among the cards you buried, so nobody would be "
+                                                "your friend; call another card", card=action.card))
+
+    def _verify_solo(self, action: Solo) -> None:
+        self._need_phase(Phase.CALLING, "F5", N_("going solo"))
+        self._need_declarer(action.seat, "F5", Text("only the declarer (seat {seat}) may go solo",
+                                                    seat=self._declarer))
+
+    def _verify_play(self, action: Play) -> None:
+        if self._phase is not Phase.PLAYING:
+            raise IllegalActionError("K1", Text("cards are played after the declarer has buried and called; "
+                                                "the hand is in the {phase} phase", phase=_phase_name(self._phase)))
+        seat, cards = action.seat, action.cards
+        turn = self.to_play
+        if seat != turn:
+            raise IllegalActionError("C4", Text("it is seat {turn}'s turn, not seat {seat}'s", turn=turn, seat=seat))
+        assert self._trump is not None
+        hand = Cards(self._hands[seat]) if self._trick else self._hands[seat]
+        refusal = play_refusal(hand, self._trick, self._forced, cards, self._trump, self._rules)
+        if refusal is not None:
+            raise refusal
+
+    # -------------------------------------------------- effects: carry out a verified action
+
+    def _deal(self) -> list[Result]:
+        seat = self._dealt % PLAYERS
+        card = self._stock[self._dealt]
+        self._hands[seat].append(card)
+        self._dealt += 1
+        results: list[Result] = [Dealt(seat, card)]
+        if self.all_dealt and not self._rules.declare_after_deal:
+            results.extend(self._close_deal())
+        return results
+
+    def _declare(self, action: Declare) -> list[Result]:
+        trump = Declaration(action.cards).trump
+        declared = Declared(action.seat, action.cards, trump, len(self._declarations) + 1)
+        self._declarations.append(declared)
+        self._trump = trump
+        return [declared]
+
+    def _close_deal(self) -> list[Result]:
+        if self._declarations:
+            last = self._declarations[-1]
+            chosen = DeclarerChosen(last.seat, last.trump, len(self._declarations), None)
+        else:
+            flipped = kitty_flip(self._kitty)
+            if flipped is None:
+                kitty = tuple(self._kitty)
+                self._deal_number += 1
+                self._start_deal()
+                return [Redealt(kitty, self._deal_number)]
+            holder = next(s for s in range(PLAYERS) if flipped in self._hands[s])
+            chosen = DeclarerChosen(holder, flip_trump(flipped), self._rules.flip_declarations, flipped)
+        self._declarer, self._trump, self._declaration_count = chosen.seat, chosen.trump, chosen.declarations
+        self._hands[chosen.seat].extend(self._kitty)
+        taken = KittyTaken(chosen.seat, tuple(self._kitty))
+        self._kitty = []
+        self._phase = Phase.BURYING
+        return [chosen, taken]
+
+    def _bury(self, action: Bury) -> list[Result]:
+        for card in action.cards:
+            self._hands[action.seat].remove(card)
+        self._kitty = list(action.cards)
+        results: list[Result] = [Buried(action.seat, action.cards)]
+        self._leader = action.seat
+        if not self.nameable_cards():
+            self._solo = True
+            self._phase = Phase.PLAYING
+            results.append(SoloDeclared(action.seat, automatic=True))
+        else:
+            self._phase = Phase.CALLING
+        return results
+
+    def _call(self, action: Call) -> list[Result]:
+        self._friend_card = action.card
+        self._friend = next((s for s in range(PLAYERS) if s != action.seat and action.card in self._hands[s]), None)
+        self._phase = Phase.PLAYING
+        return [FriendCalled(action.seat, action.card)]
+
+    def _go_solo(self) -> list[Result]:
+        assert self._declarer is not None
+        self._solo = True
+        self._phase = Phase.PLAYING
+        return [SoloDeclared(self._declarer, automatic=False)]
+
+    def _play(self, action: Play) -> list[Result]:
+        seat, cards = action.seat, action.cards
+        if self._trick:
+            return self._put(seat, cards)
+        if self._forced:
+            self._forced = ()
+            return self._put(seat, cards)
+        return self._lead(seat, cards)
+
+    def _lead(self, seat: int, cards: tuple[Card, ...]) -> list[Result]:
+        assert self._trump is not None
+        if not shape_of(cards, self._trump).is_throw:
+            return self._put(seat, cards)
+        others = [self._hands[s] for s in range(PLAYERS) if s != seat]
+        result = check_throw(cards, others, self._trump, rules=self._rules)
+        if result.ok:
+            return self._put(seat, cards)
+        penalty = result.penalty
+        if self.side_of(seat) == "attacker":
+            self._penalty_adjustment -= penalty
+        elif self._rules.penalty_to_declarers:
+            self._penalty_adjustment += penalty
+        failed = ThrowFailed(seat, cards, result.options, penalty, result.beaten, result.reason)
+        if len(result.options) == 1:
+            return [failed, *self._put(seat, result.options[0])]
+        self._forced = result.options
+        return [failed]
+
+    def _put(self, seat: int, cards: tuple[Card, ...]) -> list[Result]:
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self._trick.append((seat, cards))
+        results: list[Result] = [Played(seat, cards)]
+        called = self._friend_card
+        if called is not None and not self._friend_revealed and seat == self._friend and called in cards:
+            self._friend_revealed = True
+            results.append(FriendRevealed(seat, called))
+        if len(self._trick) == PLAYERS:
+            results.extend(self._finish_trick())
+        return results
+
+    def _finish_trick(self) -> list[Result]:
+        assert self._trump is not None
+        outcome = explain_trick([cards for _, cards in self._trick], self._trump)
+        winner = self._trick[outcome.winner][0]
+        won = TrickWon(winner, outcome.points, tuple(self._trick), outcome.reason)
+        self._won_points[winner] += outcome.points
+        self._tricks.append(won)
+        last_lead = self._trick[0][1]
+        winning_play = self._trick[outcome.winner][1]
+        self._trick = []
+        self._leader = winner
+        results: list[Result] = [won]
+        if any(self._hands):
+            return results
+        if self.side_of(winner) == "attacker":  # X1–X2
+            if self._rules.kitty_pairs_from == "lead":
+                multiplier = kitty_multiplier(last_lead, self._trump)
+            else:
+                multiplier = 2 ** (1 + pairs_in(winning_play))
+            kitty_points = points(self._kitty)
+            self._kitty_capture = kitty_points * multiplier
+            results.append(KittyCaptured(winner, kitty_points, multiplier, self._kitty_capture))
+        total = self.attackers_points()
+        friendless = self._friend is None and not self._solo  # F3 variant: a buried twin leaves the declarer alone
+        score = score_hand(total, declarations=self._declaration_count, solo=self._solo, friendless=friendless)
+        self._score = score
+        self._results = tuple(score[self.side_of(s)] for s in range(PLAYERS))
+        self._phase = Phase.FINISHED
+        results.append(HandScored(total, score, self._results))
+        return results
+
+
+def pairs_in(cards: Sequence[Card]) -> int:
+    """How many pairs ``cards`` hold (X2's multiplier under the ``"winner"`` rule).
+
+    >>> pairs_in(parse_cards("♠5 ♠5 ♠4 ♠4 ♠3"))
+    2
+    """
+    counts = Counter(cards)
+    return sum(k // 2 for k in counts.values())

@@ -1,0 +1,154 @@
+"""Kitty capture (X1–X2) and the score of a hand (S1–S4).
+
+>>> kitty_multiplier("♠9 ♠9 ♠8 ♠8", "♥"), kitty_multiplier("♠K ♠K ♠5 ♠3 ♠4", "♥")
+(8, 4)
+>>> dict(score_hand(75, declarations=2))
+{'declarer': 4, 'friend': 2, 'attacker': -2}
+>>> dict(score_hand(120, solo=True))
+{'declarer': -24, 'friend': 0, 'attacker': 6}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.rules.combos import shape_of
+from tutor.core.arguments import whole
+from tutor.core.errors import TutorError, shown
+from tutor.core.i18n import N_, Text, Translator
+from tutor.rules.notation import CardsLike, parse_cards
+from tutor.rules.order import Trump, as_trump
+
+SIDES: Final = ("declarer", "friend", "attacker")
+"""The keys of a :class:`HandScore`, and what :meth:`tutor.rules.game.Game.side_of` says (never shown as they are)."""
+
+SIDE_NAMES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attacker": N_("attacker")}
+"""How each side is named to a learner (translate with ``tr(SIDE_NAMES[side])``)."""
+
+
+def side_name(side: str) -> Text:
+    """A side (``"declarer"``, ``"friend"``, ``"attacker"``) as a learner reads it.
+
+    >>> from tutor.core.i18n import Translator
+    >>> side_name("attacker"), Translator("zh-Hans")(side_name("declarer"))
+    ('attacker', '庄家')
+    """
+    if not isinstance(side, str) or side not in SIDE_NAMES:
+        raise TutorError(Text("a side is one of {sides}, not {value}", sides=", ".join(SIDE_NAMES), value=shown(side)))
+    return Text(SIDE_NAMES[side])
+
+
+def kitty_multiplier(lead: CardsLike, trump: Trump | str | None) -> int:
+    """The kitty multiplier when attackers win the last trick (X2): ``2 ** (1 + p)``
+    with ``p`` the pairs in the lead of that trick, pairs inside tractors included."""
+    pairs: int = shape_of(parse_cards(lead), as_trump(trump)).pairs
+    return int(2 ** (1 + pairs))
+
+
+def attacker_value(points: int) -> int:
+    """Each attacker's table value for attackers' total ``points`` (S1).
+
+    >>> [attacker_value(a) for a in (0, -10, 5, 20, 75, 80, 115, 200, 255)]
+    [-20, -4, -4, -3, -1, 1, 2, 7, 9]
+    """
+    whole(points, "points")
+    if points == 0:
+        return -20
+    if points < 0:
+        return -4
+    if points < 80:
+        return -(4 - points // 20)
+    return 1 + (points - 80) // 20
+
+
+def table_row(points: int) -> Text:
+    """The row of the S1 table that ``points`` falls in, as printed in the book.
+
+    >>> table_row(0), table_row(-15), table_row(10), table_row(75), table_row(200)
+    ('exactly 0 (clean sweep)', 'below 0, or 5–15', 'below 0, or 5–15', '60–75', '200–215')
+    """
+    whole(points, "points")
+    if points == 0:
+        return Text("exactly 0 (clean sweep)")
+    if points < 20:
+        return Text("below 0, or 5–15")
+    low = points // 20 * 20
+    return Text("{low}–{high}", low=low, high=low + 15)
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore(Mapping[str, int]):
+    """Each player's result (S1–S4), readable as a mapping with the keys
+    ``"declarer"``, ``"friend"`` (0 in a solo) and ``"attacker"`` (each attacker)."""
+
+    declarer: int
+    friend: int
+    attacker: int
+    points: int
+    declarations: int
+    solo: bool
+
+    def __getitem__(self, key: str) -> int:
+        if key not in SIDES:
+            raise KeyError(key)
+        return int(getattr(self, key))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SIDES)
+
+    def __len__(self) -> int:
+        return 3
+
+    @property
+    def row(self) -> Text:
+        """The S1 table row used."""
+        return table_row(self.points)
+
+    @property
+    def explanation(self) -> Text:
+        """The breakdown a newcomer reads after a hand, as a translatable message."""
+        text = Text("the attackers have {points} points: row {row} of the table, {k:+d} for each attacker (S1)",
+                    points=self.points, row=self.row, k=attacker_value(self.points))
+        if self.solo:
+            text = Text("{first}; {second}", first=text, second=Text(
+                "a solo: each attacker's value counts twice, the declarer pays for all four (S2)"))
+        if self.declarations > 1:
+            text = Text("{first}; {second}", first=text, second=Text(
+                "{count} declarations: every result ×{count} (S3)", count=self.declarations))
+        return text
+
+    def explain(self, tr: Translator | None = None) -> str:
+        """The breakdown a newcomer reads after a hand, in ``tr``'s language; without
+        ``tr`` (or in English), the translatable :attr:`explanation`, which whoever
+        shows it says in their own language.
+
+        >>> score = score_hand(100, declarations=2, solo=True)
+        >>> score.explain(Translator("en"))
+        "the attackers have 100 points: row 100–115 of the table, +2 for each attacker (S1); a solo: each attacker's value counts twice, the declarer pays for all four (S2); 2 declarations: every result ×2 (S3)"
+        >>> Translator("zh-Hans")(score.explanation) == score.explain(Translator("zh-Hans"))
+        True
+        """
+        return self.explanation if tr is None or tr.language == "en" else tr(self.explanation)
+
+
+def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friendless: bool = False) -> HandScore:
+    """Each player's result from the attackers' total ``points`` (S1), a solo (S2)
+    and the number of declarations (S3, D5). ``friendless``: the declarer called a
+    card whose twin was buried (only under ``Ruleset(allow_buried_friend=True)``, F3)
+    and plays alone at the normal rate, paying what the four attackers win.
+
+    >>> dict(score_hand(100, friendless=True))
+    {'declarer': -8, 'friend': 0, 'attacker': 2}
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or points % 5:
+        raise TutorError(Text("the attackers' total is a whole multiple of 5, not {points} (S1)", points=shown(points)))
+    if isinstance(declarations, bool) or not isinstance(declarations, int) or declarations < 1:
+        raise TutorError(Text("the declaration count is at least 1, not {count} (D5)", count=shown(declarations)))
+    k = attacker_value(points)
+    if solo:
+        return HandScore(-8 * k * declarations, 0, 2 * k * declarations, points, declarations, True)
+    if friendless:
+        return HandScore(-4 * k * declarations, 0, k * declarations, points, declarations, False)
+    return HandScore(-2 * k * declarations, -k * declarations, k * declarations, points, declarations, False)

@@ -1,0 +1,189 @@
+"""Cards as HTML, so rules values show themselves in a notebook.
+
+Drawing only, no rules and no widgets: every function takes what it shows (cards, the
+trump that orders them, the winner of a trick) and returns an HTML string. Each card is
+drawn by :mod:`tutor.core.faces` (its style sheet :data:`CARD_CSS` is here too); this
+module adds what the rules know: which cards are trumps, a hand in its groups, a trick.
+
+>>> from tutor.rules.notation import parse_cards
+>>> "♠" in cards_html(parse_cards("♠A"))
+True
+>>> "大王" in card_html(parse_cards("BJ")[0])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+from tutor.core.arguments import flag, instance, seat, whole
+from tutor.rules.cards import Card, Cards
+from tutor.core.errors import TutorError, shown
+from tutor.core.faces import CARD_CSS, face, face_name, row, style_sheet
+from tutor.core.i18n import Text, Translator, current
+from tutor.rules.notation import to_cards
+from tutor.rules.order import TRUMP, EffectiveSuit, Trump, as_trump
+
+__all__ = ["CARD_CSS", "card_face", "card_html", "card_name", "cards_html", "hand_groups", "hand_html", "lane_label",
+           "trick_html"]
+
+
+def card_name(card: Card, tr: Translator | None = None, *, trump: Trump | None = None) -> str:
+    """What a screen reader says for ``card``: ``'ace of spades'``, ``'big joker 大王'``;
+    ``', trump'`` is added when ``trump`` makes it one (T2). Said in ``tr``'s language
+    (the kernel's language by default).
+
+    >>> from tutor.core.i18n import Translator
+    >>> from tutor.rules.notation import parse_cards
+    >>> card_name(parse_cards("♥10")[0], trump=Trump("♥"))
+    '10 of hearts, trump'
+    >>> card_name(parse_cards("♠Q")[0], Translator("zh-Hans"))
+    '黑桃Q'
+    """
+    card, trump = _card(card), _trump(trump)
+    return _tr(tr)(face_name(str(card), trump is not None and trump.is_trump(card)))
+
+
+def card_face(card: Card, *, trump: Trump | None = None, four_colour: bool = False,
+              tr: Translator | None = None, label: bool = True) -> str:
+    """The markup of one card without the style sheet (see :func:`card_html`).
+
+    With ``label`` the card is an image for screen readers (``role="img"`` and its
+    name, in ``tr``'s language: the kernel's by default); without, it is decoration
+    inside a control that names it.
+    """
+    card, trump, tr = _card(card), _trump(trump), _tr(tr)
+    return face(str(card), card.points, trump=trump is not None and trump.is_trump(card),
+                four_colour=flag(four_colour, "four_colour"), tr=tr, label=flag(label, "label"))
+
+
+def card_html(card: Card, *, trump: Trump | None = None, four_colour: bool = False,
+              tr: Translator | None = None) -> str:
+    """One card as HTML, with its style sheet; jokers as 大王 / 小王."""
+    return style_sheet() + card_face(card, trump=trump, four_colour=four_colour, tr=tr)
+
+
+def _row(cards: Iterable[Card], trump: Trump | None, four_colour: bool, tr: Translator) -> str:
+    faces = [card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards]
+    return row(faces) if faces else ""
+
+
+def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour: bool = False,
+               tr: Translator | None = None, style: bool = True) -> str:
+    """Cards side by side, in the order given. ``style=False`` leaves out the style
+    sheet (for a page that has :data:`CARD_CSS` already). Screen readers hear the
+    cards in ``tr``'s language (the kernel's by default)."""
+    cards, trump, tr = to_cards(cards), _trump(trump), _tr(tr)
+    faces = (card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
+    return style_sheet(flag(style, "style")) + row(faces)
+
+
+def lane_label(lane: int, tr: Translator | None = None) -> str:
+    """The heading of one group of a held hand: ``'Trumps'`` or the suit symbol (in
+    ``tr``'s language, the kernel's by default)."""
+    if whole(lane, "lane", low=0, high=TRUMP) != TRUMP:
+        return Trump.suit_name(lane)
+    tr = _tr(tr)
+    return tr("Trumps")
+
+
+def hand_groups(cards: Iterable[Card], trump: Trump) -> list[tuple[EffectiveSuit, list[Card]]]:
+    """``cards`` in holding order (:meth:`Trump.sorted`), cut into runs of one
+    effective suit: ``[(lane, cards), …]``, trumps first.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> [(lane.name, len(cs)) for lane, cs in hand_groups(parse_cards("♠3 ♥4 ♠A ♣2 BJ"), Trump("♥"))]
+    [('TRUMP', 3), ('SPADES', 2)]
+    """
+    groups: list[tuple[EffectiveSuit, list[Card]]] = []
+    trump = as_trump(trump)
+    for card in trump.sorted(to_cards(cards)):
+        lane = trump.lane(card)
+        if groups and groups[-1][0] == lane:
+            groups[-1][1].append(card)
+        else:
+            groups.append((lane, [card]))
+    return groups
+
+
+def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
+              tr: Translator | None = None, style: bool = True) -> str:
+    """A hand the way players hold it: trumps apart, then each side suit, high to low
+    (labels in ``tr``'s language, the kernel's by default)."""
+    tr, trump = _tr(tr), as_trump(trump)
+    parts = []
+    for lane, group in hand_groups(cards, trump):
+        label = escape(lane_label(lane, tr))
+        parts.append(f'<span class="qd-group" role="group" aria-label="{label}">'
+                     f'<span class="qd-group-label" aria-hidden="true">{label}</span>'
+                     f'{_row(group, trump, four_colour, tr)}</span>')
+    return f'{style_sheet(flag(style, "style"))}<span class="qd-hand">{"".join(parts)}</span>'
+
+
+def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | None = None,
+               winner: int | None = None, seats: int = 5, four_colour: bool = False,
+               tr: Translator | None = None, style: bool = True) -> str:
+    """A trick as a table of the five seats in playing order from the lead (C4): who
+    led, what each seat played, and — when ``winner`` (an index into ``plays``) is
+    given — who wins. Seats yet to play show a dash. The caller decides the winner.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> page = trick_html([(3, parse_cards("♠A")), (4, parse_cards("♠3"))], winner=0)
+    >>> page.count("<tr"), "Lead" in page, "Wins" in page
+    (5, True, True)
+    """
+    tr, trump, plays = _tr(tr), _trump(trump), _plays(plays)
+    whole(seats, "seats", low=1, high=10)
+    if winner is not None:
+        whole(winner, "winner", low=0)
+    lead_badge, wins_badge, waiting = escape(tr("Lead")), escape(tr("Wins")), escape(tr("not played yet"))
+    rows = []
+    played = {seat: (i, cards) for i, (seat, cards) in enumerate(plays)}
+    lead = plays[0][0] if plays else 0
+    for step in range(seats):
+        seat = (lead + step) % seats
+        name = escape(tr("Seat {seat}", seat=seat))
+        if seat in played:
+            index, cards = played[seat]
+            badges = ""
+            if index == 0:
+                badges += f'<span class="qd-badge">{lead_badge}</span>'
+            won = winner is not None and index == winner
+            if won:
+                badges += f'<span class="qd-badge">{wins_badge}</span>'
+            cell = _row(cards, trump, four_colour, tr) or "&nbsp;"
+            rows.append(f'<tr class="{"qd-winner" if won else ""}" data-seat="{seat}"><th scope="row">{name}{badges}</th>'
+                        f'<td>{cell}</td></tr>')
+        else:
+            rows.append(f'<tr data-seat="{seat}"><th scope="row">{name}</th>'
+                        f'<td class="qd-wait">—<span class="qd-sr">{waiting}</span></td></tr>')
+    caption = escape(tr("The trick"))
+    return (f'{style_sheet(flag(style, "style"))}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _card(card: object) -> Card:
+    return instance(card, Card, "card")
+
+
+def _trump(trump: object) -> Trump | None:
+    return None if trump is None else as_trump(trump)  # type: ignore[arg-type]
+
+
+def _tr(tr: object) -> Translator:
+    return current() if tr is None else instance(tr, Translator, "tr")
+
+
+def _plays(plays: object) -> list[tuple[int, Cards]]:
+    """A trick's plays: ``(seat, cards)`` pairs."""
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Sequence):
+        raise TutorError(Text("plays must be a list of (seat, cards) pairs, not {value}", value=shown(plays)))
+    if len(plays) > 10:
+        raise TutorError(Text("a trick has at most 5 plays, not {count}", count=len(plays)))
+    out = []
+    for play in plays:
+        if not isinstance(play, Sequence) or isinstance(play, (str, bytes)) or len(play) != 2:
+            raise TutorError(Text("plays must be a list of (seat, cards) pairs, not {value}", value=shown(plays)))
+        out.append((seat(play[0]), to_cards(play[1])))
+    return out

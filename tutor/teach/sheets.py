@@ -1,0 +1,233 @@
+"""A printable sheet per lesson: seeded positions on a page, the answer key on the next.
+
+The positions are the drills a class gets from the lesson's link with the same seed
+and level (``05-following.ipynb?seed=3&level=2``: the drills of each kind in the
+order the link shows them, the lesson's kinds taking turns), and every answer of the
+key is the rules module's (:meth:`Drill.solutions` and :meth:`Drill.check`), with its
+rule ID. :func:`sheet_html` draws the sheet as HTML with its print style: the key
+starts on a new page, cards keep their suit symbols and print in black, and nothing
+that is a control (a button, a field, the language switch) is printed.
+
+>>> sheet = make_sheet("05-following", seed=3)
+>>> len(sheet.drills), {drill.kind for drill in sheet.drills}
+(8, {'follow'})
+>>> sheet.drills[0] == generate("follow", 3, 1)
+True
+>>> parse_sheet_link("lesson=06-ruffing&seed=7&level=4")
+(SheetLink(lesson='06-ruffing', seed=7, level=1), ('Ignored level=4: the level is 1, 2 or 3.',))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Final
+from urllib.parse import parse_qsl
+
+from tutor.teach.course import LESSONS, MAX_QUERY, MAX_SEED, LessonInfo, lesson
+from tutor.teach.display import cards_html, hand_html, trick_html
+from tutor.teach.drills import KINDS, AnswerKind, Drill, DrillError, generate
+from tutor.teach.drills.progress import visit_seed
+from tutor.core.errors import TutorError, shown
+from tutor.core.faces import style_sheet
+from tutor.core.i18n import ENGLISH, Text, Translator
+from tutor.rules.notation import parse_cards
+
+SIZE: Final = 8
+"""Positions on a sheet."""
+MAX_SKIPS: Final = 20
+"""Seeds passed over (a drill that could not be made) before a sheet gives up."""
+
+SHEET_CSS: Final = """
+.qd-sheet{font:1em/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC",sans-serif;
+ color:#1b1b1b;max-width:48em}
+.qd-sheet h2{margin:.2em 0}
+.qd-sheet .qd-sheet-meta{margin:.2em 0 1em;color:#444}
+.qd-sheet ol.qd-sheet-items{padding-left:1.6em}
+.qd-sheet li.qd-sheet-item{margin:0 0 1.1em;break-inside:avoid;page-break-inside:avoid}
+.qd-sheet .qd-sheet-question{font-weight:600;margin:.2em 0 .4em}
+.qd-sheet .qd-sheet-label{font-size:.85em;color:#444;margin:.3em 0 .1em}
+.qd-sheet .qd-sheet-choices{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.3em 1.4em}
+.qd-sheet .qd-sheet-line{display:inline-block;min-width:14em;border-bottom:1px solid #000;height:1.2em}
+.qd-sheet .qd-sheet-key{margin-top:2em}
+.qd-sheet .qd-sheet-rule{font-weight:600}
+@media print{
+ @page{margin:14mm}
+ button,input,select,textarea,.qd-no-print,.qd-languages,.jp-MarkdownCell,.jp-InputArea,.jp-OutputPrompt,
+ .jp-InputPrompt,.widget-button,.widget-text,.widget-dropdown,.qd-link-note{
+  display:none!important}
+ :has(>.qd-sheet),:has(>*>.qd-sheet),:has(.qd-sheet){display:block!important;overflow:visible!important;
+  height:auto!important;max-height:none!important;position:static!important;contain:none!important;
+  transform:none!important;box-shadow:none!important;border:0!important;padding:0!important;margin:0!important}
+ .qd-sheet{max-width:none;color:#000}
+ .qd-sheet .qd-sheet-key{break-before:page;page-break-before:always;margin-top:0}
+ .qd-sheet .qd-card{--qd-face:#fff;--qd-edge:#000;--qd-ink:#000;--qd-red:#000;--qd-blue:#000;--qd-green:#000;
+  --qd-trump:#000;--qd-mark-bg:#fff;--qd-mark-ink:#000;box-shadow:none;color:#000!important}
+ .qd-sheet .qd-card.qd-trump{border-top:.28em double #000}
+ .qd-sheet .qd-card .qd-points{border:1px solid #000}
+ .qd-sheet .qd-trick td,.qd-sheet .qd-trick th{border-bottom:1px solid #000}
+}
+"""
+"""The sheet's style, on screen and in print (the whole page prints as the sheet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A lesson's sheet: the lesson, the seed and level it was made from, and its drills."""
+
+    lesson: LessonInfo
+    seed: int
+    level: int
+    drills: tuple[Drill, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SheetLink:
+    """What a sheet's link asks for (``lesson`` None: no lesson with drills was named)."""
+
+    lesson: str | None = None
+    seed: int = 0
+    level: int = 1
+
+
+def sheet_lessons() -> tuple[LessonInfo, ...]:
+    """The lessons that have drills, so a sheet.
+
+    >>> [info.slug for info in sheet_lessons()][:3]
+    ['00-welcome', '01-cards', '02-trumps']
+    """
+    return tuple(info for info in LESSONS if info.drills)
+
+
+def make_sheet(slug: str, seed: int = 0, level: int = 1, lang: str = "en", size: int = SIZE) -> Sheet:
+    """The sheet of lesson ``slug``: ``size`` drills at ``level``, made as the lesson's
+    link with ``?seed=`` and ``&level=`` makes them (see the module). Refuses a lesson
+    without drills, a bad seed or level with :class:`~tutor.core.errors.TutorError`."""
+    info = lesson(slug)
+    if not info.drills:
+        raise TutorError(Text("the lesson {slug} has no drills, so no sheet", slug=shown(slug)))
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise TutorError(Text("the seed is a whole number from 0 to {max}, not {seed}", max=MAX_SEED,
+                              seed=shown(seed)))
+    if type(level) is not int or level not in (1, 2, 3):
+        raise TutorError(Text("there is no level {level}: the levels are 1, 2 and 3", level=shown(level)))
+    drills: list[Drill] = []
+    steps = dict.fromkeys(info.drills, 0)
+    skipped = 0
+    while len(drills) < size:
+        kind = info.drills[len(drills) % len(info.drills)]
+        drill_seed = visit_seed(seed, steps[kind], kind, info.slug)
+        steps[kind] += 1
+        try:
+            drills.append(generate(kind, drill_seed, level, lang))
+        except DrillError:  # no natural position within the redraws: the link's player says so; skip it
+            skipped += 1
+            if skipped > MAX_SKIPS:
+                raise
+    return Sheet(info, seed, level, tuple(drills))
+
+
+def parse_sheet_link(query: str | None, tr: Translator = ENGLISH) -> tuple[SheetLink, tuple[str, ...]]:
+    """A sheet page's link (``lesson``, ``seed``, ``level``; ``lang`` is the page's):
+    what it asks for and a note for each parameter ignored. Never raises on what a link holds."""
+    slugs = [info.slug for info in sheet_lessons()]
+    found: dict[str, object] = {}
+    notes: list[str] = []
+    for key, raw in parse_qsl((query if isinstance(query, str) else "")[:MAX_QUERY], keep_blank_values=True)[:20]:
+        quoted = f"{key[:30]}={raw[:30]}"
+        if key in found:
+            notes.append(tr("Ignored {param}: it was given twice.", param=quoted))
+        elif key == "lesson" and raw in slugs:
+            found[key] = raw
+        elif key == "lesson":
+            notes.append(tr("Ignored {param}: the lessons with drills are {lessons}.", param=quoted,
+                            lessons=", ".join(slugs)))
+        elif key == "seed" and raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= MAX_SEED:
+            found[key] = int(raw)
+        elif key == "seed":
+            notes.append(tr("Ignored {param}: the seed is a whole number from 0 to {max}.", param=quoted,
+                            max=MAX_SEED))
+        elif key == "level" and raw in ("1", "2", "3"):
+            found[key] = int(raw)
+        elif key == "level":
+            notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=quoted))
+        elif key != "lang":
+            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
+    return SheetLink(**found), tuple(notes)  # type: ignore[arg-type]
+
+
+def answer_key(drill: Drill) -> tuple[tuple[str, ...], int, str, str]:
+    """The key to one drill, all from the rules module: the correct answers as text (at
+    most :data:`~tutor.teach.drills.base.MAX_SHOWN`), how many there are, the rule ID and the
+    sentence saying why the first one is right.
+
+    >>> answer_key(generate("tractor", 0))
+    (('Yes',), 1, 'M2', '♦5 ♦5 ♦4 ♦4 is a tractor: 2 pairs of one suit in consecutive order (M2).')
+    """
+    answers, count = drill.solutions()
+    if drill.answer is AnswerKind.CHOICE:
+        first: object = sorted(drill.correct)[0]
+    elif drill.answer is AnswerKind.NUMBER:
+        first = drill.number
+    else:
+        first = parse_cards(answers[0])
+    verdict = drill.check(first)
+    assert verdict.correct, "the rules module's answer is right"
+    return answers, count, verdict.rule, drill.explain or verdict.message
+
+
+def sheet_html(sheet: Sheet, tr: Translator = ENGLISH) -> str:
+    """The sheet as HTML with its style sheet: the positions, then (on a new page when
+    printed) the answer key, said in ``tr``'s language.
+
+    >>> page = sheet_html(make_sheet("04-tractors", seed=1))
+    >>> page.count('class="qd-sheet-item"'), page.index("qd-sheet-key") > page.index("qd-sheet-items")
+    (16, True)
+    """
+    info = sheet.lesson
+    title = escape(tr("Lesson sheet: {title}", title=tr(info.title)))
+    meta = escape(tr("Seed {seed}, level {level}: the drills of the lesson's link with this seed and level.",
+                     seed=sheet.seed, level=sheet.level))
+    name = escape(tr("Name:"))
+    items = "".join(_item(drill, tr) for drill in sheet.drills)
+    keys = "".join(_key(drill, tr) for drill in sheet.drills)
+    key_title = escape(tr("Answer key: {title}", title=tr(info.title)))
+    return (f"{style_sheet()}<style>{SHEET_CSS}</style>"
+            f'<article class="qd-root qd-sheet" lang="{tr.language}">'
+            f'<section class="qd-sheet-positions"><h2>{title}</h2><p class="qd-sheet-meta">{meta}</p>'
+            f'<p>{name} <span class="qd-sheet-line"></span></p><ol class="qd-sheet-items">{items}</ol></section>'
+            f'<section class="qd-sheet-key"><h2>{key_title}</h2><p class="qd-sheet-meta">{meta}</p>'
+            f'<ol class="qd-sheet-items">{keys}</ol></section></article>')
+
+
+def _item(drill: Drill, tr: Translator) -> str:
+    parts = [f'<p class="qd-sheet-label">{escape(tr(KINDS[drill.kind].title))}</p>',
+             f'<p class="qd-sheet-question">{escape(drill.question)}</p>']
+    if drill.table.plays:
+        parts.append(trick_html(drill.table.plays, trump=drill.trump, tr=tr, style=False))
+    if drill.shown:
+        parts.append(cards_html(drill.shown, trump=drill.trump, tr=tr, style=False))
+    if drill.hand:
+        parts.append(f'<p class="qd-sheet-label">{escape(tr("Your hand"))}</p>'
+                     f'{hand_html(drill.hand, drill.trump, tr=tr, style=False)}')
+    if drill.answer is AnswerKind.CHOICE:
+        parts.append('<ul class="qd-sheet-choices">'
+                     + "".join(f"<li>☐ {escape(c.label)}</li>" for c in drill.choices) + "</ul>")
+    else:
+        parts.append(f'<p>{escape(tr("Answer"))}: <span class="qd-sheet-line"></span></p>')
+    return f'<li class="qd-sheet-item">{"".join(parts)}</li>'
+
+
+def _key(drill: Drill, tr: Translator) -> str:
+    answers, count, rule, why = answer_key(drill)
+    if count > len(answers):
+        listed = tr("{shown} of {count} correct answers:", shown=len(answers), count=count)
+    else:
+        listed = tr(Text.plural("Correct answer:", "Correct answers:", count=count))
+    badge = tr("Rule {rule}", rule=rule) if rule else tr("Advice, not a rule")  # the coach's drills rest on no rule
+    return (f'<li class="qd-sheet-item"><p><span class="qd-sheet-rule">{escape(badge)}</span>'
+            f' · {escape(listed)} {escape(tr.semicolons(answers))}</p><p>{escape(why)}</p></li>')
+
+
+__all__ = ["SHEET_CSS", "SIZE", "Sheet", "SheetLink", "answer_key", "make_sheet", "parse_sheet_link", "sheet_html",
+           "sheet_lessons"]
