@@ -171,3 +171,41 @@ def test_the_private_check_lets_public_and_own_names_be() -> None:
     source = "from tutor.rules.follow import check_follow\nfrom tutor.core.i18n import _\nimport tutor.rules.follow\nx = tutor.rules.follow.__doc__"
     assert list(borrowed("tutor.rules.ruff", ast.parse(source))) == []
     assert list(borrowed("tutor.rules.follow", ast.parse("import tutor.rules.follow\nx = tutor.rules.follow._Position"))) == []
+
+
+LAYERS = ("tutor.core", "tutor.rules", "tutor.play", "tutor.teach", "widgets", "tutor.server", "tools")
+"""The packages from the bottom up: a module imports only from its own package and those below.
+``tutor`` itself (its ``__init__``) is the rules' public face: it counts as the rules, and may also
+hand on the random player of :mod:`tutor.play.bots`."""
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of the package ``module`` belongs to."""
+    if module == "tutor":
+        return LAYERS.index("tutor.rules")
+    for index, package in enumerate(LAYERS):
+        if module == package or module.startswith(package + "."):
+            return index
+    raise AssertionError(f"{module} belongs to no layer: add its package to LAYERS")
+
+
+def upward_imports(edges: dict[str, set[str]]) -> list[str]:
+    """Every import of a module from a package above its own."""
+    return [f"{name} → {other}" for name in sorted(edges) for other in sorted(edges[name])
+            if layer_of(other) > layer_of(name) and not (name == "tutor" and other.startswith("tutor.play."))]
+
+
+def test_every_module_is_in_a_layer() -> None:
+    for name in MODULES:
+        layer_of(name)
+
+
+def test_no_package_imports_from_a_package_above_it() -> None:
+    found = upward_imports(graph())
+    assert not found, "imports from a higher layer (" + " < ".join(LAYERS) + "):\n" + "\n".join(found)
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    assert upward_imports({"tutor.rules.game": {"tutor.play.search", "tutor.core.text"}}) == [
+        "tutor.rules.game → tutor.play.search"]
+    assert upward_imports({"tutor.teach.narration": {"tutor.play.coach"}}) == []
