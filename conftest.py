@@ -3,20 +3,36 @@
 ``./dev test`` runs everything (CI does). ``./dev quick`` runs the inner loop — the rules, the
 drills, the widgets' kernels, the doctests — and leaves out what is marked ``slow``: every
 test in a browser (``tests/browser``), every lesson run whole by nbval (``lessons/*.ipynb``),
-every test that starts a real server (the modules in :data:`SERVER_TESTS`), and the long
-property runs marked ``@pytest.mark.slow`` where they are written.
+every test that starts a real server or runs a whole lesson (the modules in :data:`SLOW_MODULES`),
+the long runs named in :data:`SLOW_TESTS`, and those marked ``@pytest.mark.slow`` where they are
+written.
 """
 
 from __future__ import annotations
 
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-SERVER_TESTS = frozenset({"test_admission.py", "test_hostile_http.py", "test_kernels.py", "test_serve.py",
-                          "test_zygote.py", "test_drawn_pages.py", "test_site_build.py"})
-"""Test modules that start a Voila server, a kernel zygote, or build part of the static site."""
+SLOW_MODULES = frozenset({"test_admission.py", "test_hostile_http.py", "test_kernels.py", "test_serve.py",
+                          "test_zygote.py", "test_drawn_pages.py", "test_site_build.py",
+                          "test_lesson_outputs.py", "test_lessons_in_chinese.py", "test_prerender.py"})
+"""Test modules that start a Voila server or a kernel zygote, build part of the static site, or
+run every lesson whole."""
+SLOW_TESTS = (
+    "tests/test_advice_drills.py::test_the_coachs_choice_holds_on_other_deals",
+    "tests/test_strategy.py::test_thousands_of_*",
+    "tests/test_game.py::test_thousands_of_*",
+    "tests/test_*.py::*[[]advice*",  # the coach's drills search for seconds each (until the fast engine)
+    "tests/test_*.py::*-advice-*",
+    "tests/test_drills.py::test_a_drill_speaks_its_own_language_whatever_the_kernels*",
+    "tests/test_sheets.py::test_the_key_of_a_coachs_drill_says_advice_not_a_rule",
+    "tests/test_sheets.py::test_every_lesson_with_drills_has_a_sheet[[]11-*",
+    "tests/test_inline_checks.py::*[[]11-*",
+)
+"""Single tests (``fnmatch`` patterns of node ids) that take seconds each."""
 
 
 def is_slow(path: Path) -> bool:
@@ -29,10 +45,21 @@ def is_slow(path: Path) -> bool:
     """
     parts = path.resolve().relative_to(ROOT).parts
     return (parts[:2] == ("tests", "browser") or path.suffix == ".ipynb"
-            or (parts[0] == "tests" and path.name in SERVER_TESTS))
+            or (parts[0] == "tests" and path.name in SLOW_MODULES))
+
+
+def is_slow_test(nodeid: str) -> bool:
+    """Whether the test ``nodeid`` is one of :data:`SLOW_TESTS`.
+
+    >>> is_slow_test("tests/test_drills.py::test_same_seed_same_drill[advice]")
+    True
+    >>> is_slow_test("tests/test_drills.py::test_same_seed_same_drill[follow]")
+    False
+    """
+    return any(fnmatchcase(nodeid, pattern) for pattern in SLOW_TESTS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if is_slow(Path(str(item.path))):
+        if is_slow(Path(str(item.path))) or is_slow_test(item.nodeid):
             item.add_marker(pytest.mark.slow)
