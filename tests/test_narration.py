@@ -90,7 +90,7 @@ def test_the_trick_sentence_is_written_once_and_said_the_same_everywhere() -> No
     where = [(name, line) for folder in ("tutor", "widgets")
              for name, line, text, _c, _x in extract_from_dir(ROOT / folder, keywords=KEYWORDS)
              if isinstance(text, str) and text.startswith("Trick {n}: {who} wins")]
-    assert len(where) == 1 and where[0][0] == "narration.py", where
+    assert len(where) == 1 and where[0][0] == "teach/narration.py", where
     game = play_random_hand(4)
     view = game.view(0)
     review = narration.review(view)
