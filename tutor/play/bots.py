@@ -9,23 +9,13 @@ from __future__ import annotations
 
 import random
 
+from tutor.rules.actions import Action, Bury, Call, CloseDeal, Deal, Declare, Play, Solo
 from tutor.rules.cards import KITTY_SIZE, Card
 from tutor.rules.combos import pair_runs
+from tutor.rules.events import Dealt, Declared
 from tutor.rules.follow import legal_follows
-from tutor.rules.game import (
-    Action,
-    Bury,
-    Call,
-    CloseDeal,
-    Deal,
-    Dealt,
-    Declare,
-    Declared,
-    Game,
-    Phase,
-    Play,
-    Solo,
-)
+from tutor.rules.game import Game
+from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 
 

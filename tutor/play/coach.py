@@ -22,11 +22,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.core.arguments import instance, seat as check_seat, whole
-from tutor.rules.cards import Card, Cards
-from tutor.rules.game import Action, Game, Phase, Play, SeatView, play_refusal
-from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.play.search import Found, PlayValue, search
 from tutor.play.strategy import ComputerPlayer
+from tutor.rules.actions import Action, Play
+from tutor.rules.cards import Card, Cards
+from tutor.rules.game import Game
+from tutor.rules.phase import Phase
+from tutor.rules.refusal import play_refusal
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.view import SeatView
 
 ADVICE_LAYOUTS: Final = 40
 """Layouts the coach deals for "What would you play?"; the same position always gets
@@ -125,7 +129,7 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUT
 
 
 def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
-    """True if the rules let ``view``'s seat play ``play`` now (:func:`tutor.rules.game.play_refusal`)."""
+    """True if the rules let ``view``'s seat play ``play`` now (:func:`tutor.rules.refusal.play_refusal`)."""
     assert view.trump is not None
     return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 

@@ -12,6 +12,10 @@ True
 Traceback (most recent call last):
 ...
 tutor.play.record.HandFileError: line 2: the seed must be a whole number, not 'x'
+>>> import_hand("# 启东招朋友 hand record v1\\nseed: 2147483648")
+Traceback (most recent call last):
+...
+tutor.play.record.HandFileError: line 2: seed must be a whole number from 0 to 2147483647, not 2147483648
 
 A record may say at which level the computer players played (``opponents: N``,
 :data:`tutor.play.strategy.LEVELS`), so that a hand opened from it goes on as it began:
@@ -25,19 +29,27 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Final
 
-from tutor.rules.cards import PACK, Card, format_cards
+from tutor.core.arguments import MAX_SEED, seed_number
 from tutor.core.errors import IllegalActionError, TutorError, shown
-from tutor.rules.game import Action, Bury, Call, CloseDeal, Deal, Declare, Game, Play, Solo
 from tutor.core.i18n import Text, said
+from tutor.play.strategy import LEVELS, check_level
+from tutor.rules.actions import Action, Bury, Call, CloseDeal, Deal, Declare, Play, Solo
+from tutor.rules.cards import PACK, Card, format_cards
+from tutor.rules.game import Game
 from tutor.rules.notation import parse_cards
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.play.strategy import LEVELS, check_level
 
 HEADER: Final = "# 启东招朋友 hand record v1"
+"""The first line of every hand record."""
 MAX_LINES: Final = 2000
+"""The most lines a hand record read may have."""
 MAX_CHARS: Final = 100_000
-"""The largest hand record read (a whole hand's record is about 3,000 characters)."""
-MAX_SEED_DIGITS: Final = 19
+"""The largest hand record read, in characters (a whole hand's record is about 3,000): the
+one bound of a hand file's size. Whoever takes a hand file in (an upload at the table, a
+link) asks this bound; a longer text is refused before any work."""
+_SEED_DIGITS: Final = 2 * len(str(MAX_SEED))
+"""The longest seed text read as a number; the seed is then held to the one seed bound
+(:data:`tutor.core.arguments.MAX_SEED`, :func:`tutor.core.arguments.seed_number`)."""
 
 
 class HandFileError(TutorError):
@@ -127,9 +139,9 @@ def read_hand(text: str) -> HandRecord:
         try:
             if game is None and line.startswith("seed:"):
                 value = line.removeprefix("seed:").strip()
-                if not _digits(value, MAX_SEED_DIGITS):
+                if not _digits(value, _SEED_DIGITS):
                     raise HandFileError(Text("the seed must be a whole number, not {value}", value=shown(value)))
-                seed = int(value)
+                seed = seed_number(int(value))  # the one seed bound: a hand file's seed is one a link accepts
             elif game is None and line.startswith("opponents:"):
                 opponents = _level(line.removeprefix("opponents:").strip())
             elif game is None and line.startswith("rule "):
@@ -216,3 +228,7 @@ def _replay_line(game: Game, line: str) -> None:
     else:
         raise HandFileError(Text("cannot read {line}: expected deal, declare, close, bury, call, solo or play",
                                  line=shown(line[:40])))
+
+
+__all__ = ["HEADER", "MAX_CHARS", "MAX_LINES", "HandFileError", "HandRecord", "export_hand", "import_hand",
+           "read_hand"]

@@ -31,14 +31,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from tutor.core.errors import TutorError
+from tutor.core.i18n import Text
+from tutor.play.simulation import Layout, Outcome, Policy, Simulation, complete_deal
+from tutor.rules.actions import Action, Deal, Declare
 from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, Cards
 from tutor.rules.combos import pair_runs
-from tutor.core.errors import TutorError
 from tutor.rules.follow import legal_follows
-from tutor.rules.game import Action, Deal, Declare, Game, Phase, SeatView
-from tutor.core.i18n import Text
+from tutor.rules.friend import nameable_cards, same_side
+from tutor.rules.game import Game
+from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.play.simulation import Layout, Outcome, Policy, Simulation, complete_deal
+from tutor.rules.view import SeatView
 
 MAX_CANDIDATES: Final = 16
 """At most this many plays are searched; more (a long void follow) are sampled."""
@@ -211,11 +215,13 @@ def _check_layouts(layouts: object) -> None:
 def weigh_calls(view: SeatView, calls: Sequence[Card | None], rules: Ruleset = DEFAULT_RULES, *,
                 rng: random.Random, layouts: int = 40, think: float | None = None) -> tuple[tuple[int, ...], ...]:
     """The declarer's result (S1–S3) in each of ``layouts`` random layouts, for each of
-    ``calls`` (a card to call as the friend's, F1, or None for a solo, F5), the hand
+    ``calls`` (a card the rules let the declarer call as the friend's, F1, F3:
+    :func:`tutor.rules.friend.nameable_cards`, or None for a solo, F5), the hand
     played out from the first lead by the greedy policy: the same layouts for each call.
     ``view`` is the declarer's, in the calling phase (the kitty buried)."""
     if view.phase is not Phase.CALLING or view.seat != view.declarer or view.kitty is None:
         raise TutorError(Text("calls are weighed from the declarer's view once the kitty is buried"))
+    _check_calls(view.hand, view.kitty, calls, rules)
     return _weigh_openings([_opening(view, view.hand, view.kitty, card) for card in calls], rules, rng, layouts, think)
 
 
@@ -223,7 +229,8 @@ def weigh_buries(view: SeatView, options: Sequence[tuple[Sequence[Card], Card | 
                  rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
                  think: float | None = None) -> tuple[tuple[int, ...], ...]:
     """As :func:`weigh_calls`, for the declarer about to bury (K1): each option is 8 of
-    its 28 cards to bury and the call it would then make (or None, a solo).
+    its 28 cards to bury and the call it would then make (a card the rules would let it
+    call, or None, a solo).
 
     >>> from tutor.rules.game import Game
     >>> from tutor.play.strategy import ComputerPlayer, next_action
@@ -244,6 +251,9 @@ def weigh_buries(view: SeatView, options: Sequence[tuple[Sequence[Card], Card | 
             raise TutorError(Text("a bury is {count} of the declarer's cards, not {cards}", count=KITTY_SIZE,
                                   cards=Cards(bury)))
     openings = [_opening(view, tuple((held - Counter(bury)).elements()), bury, card) for bury, card in options]
+    for opening, (_, card) in zip(openings, options):
+        assert opening.kitty is not None
+        _check_calls(opening.hand, opening.kitty, (card,), rules)
     return _weigh_openings(openings, rules, rng, layouts, think)
 
 
@@ -299,6 +309,16 @@ def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None],
     return tuple(tuple(mine) for mine in results)
 
 
+def _check_calls(hand: Sequence[Card], kitty: Sequence[Card], calls: Sequence[Card | None], rules: Ruleset) -> None:
+    """Refuse a call the rules would refuse the declarer holding ``hand`` with ``kitty``
+    buried (F1, F3: :func:`tutor.rules.friend.nameable_cards`); None, a solo, is always open (F5)."""
+    allowed = nameable_cards(hand, kitty, rules)
+    for card in calls:
+        if card is not None and card not in allowed:
+            raise TutorError(Text("{card} cannot be called: the declarer does not hold exactly one, or its twin is "
+                                  "buried (F1, F3)", card=card))
+
+
 def _opening(view: SeatView, hand: Sequence[Card], kitty: Sequence[Card], call: Card | None) -> SeatView:
     """The declarer's view at the first lead, holding ``hand``, having buried ``kitty``
     and called ``call`` (None: a solo)."""
@@ -332,14 +352,10 @@ def _weigh_openings(openings: Sequence[SeatView], rules: Ruleset, rng: random.Ra
 
 
 def _took_trick(outcome: Outcome, seat: int) -> bool:
-    """True if the seat's side took the trick the searched play belongs to."""
+    """True if the seat's side (in this playout's layout: :func:`tutor.rules.friend.same_side`)
+    took the trick the searched play belongs to."""
     return outcome.trick_winner is not None and \
-        (outcome.trick_winner == seat or _side(outcome, outcome.trick_winner) == _side(outcome, seat))
-
-
-def _side(outcome: Outcome, seat: int) -> bool:
-    """True for the declarer's side in this playout's layout."""
-    return seat == outcome.declarer or seat == outcome.friend
+        same_side(outcome.trick_winner, seat, outcome.declarer, outcome.friend)
 
 
 __all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_buries",

@@ -12,10 +12,9 @@ away the least else (and a random legal play now and then). A search plays a can
 averages the results over many layouts.
 
 The playouts keep the rules exactly: every play is one the rules module allows and
-every trick goes to the seat :func:`tutor.rules.trick.trick_winner` names (the tests replay
-playouts through :class:`tutor.rules.game.Game`). Singles and pairs, which random play leads,
-take a fast path; any other lead (a tractor or throw led by ``first``) asks the rules
-module.
+every trick goes to the seat :func:`tutor.rules.trick.winner_so_far` names, and the hand is
+scored as the game scores it, by the same functions (:mod:`tutor.rules.scoring`,
+:mod:`tutor.rules.friend`; the tests replay playouts through :class:`tutor.rules.game.Game`).
 
 >>> import random
 >>> from tutor.play.strategy import ComputerPlayer, next_action
@@ -42,17 +41,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.core.errors import CardCountError, TutorError
-from tutor.rules.follow import legal_follows, shown_out
-from tutor.rules.game import PHASE_NAMES, Phase, SeatView, pairs_in, play_refusal
 from tutor.core.i18n import Text
-from tutor.rules.order import TRUMP
-from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.rules.scoring import kitty_multiplier, score_hand
-from tutor.rules.throw import check_throw
+from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
 from tutor.rules.combos import shape_of
-from tutor.rules.trick import trick_winner
+from tutor.rules.follow import legal_follows, shown_out
+from tutor.rules.friend import friend_of, side_of
+from tutor.rules.order import TRUMP
+from tutor.rules.phase import Phase, phase_name
+from tutor.rules.refusal import play_refusal
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.scoring import attackers_total, kitty_capture, penalty_change, score_seats
+from tutor.rules.throw import check_throw
+from tutor.rules.trick import winner_so_far
+from tutor.rules.view import SeatView
 
 _FULL: Final = Counter(PACK)
 _QUICK_TRIES: Final = 8
@@ -136,7 +138,7 @@ def complete_deal(view: SeatView, rng: random.Random) -> Cards:
         raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
     if view.phase is not Phase.DEALING:
         raise TutorError(Text("a deal is completed while the cards are dealt, not in the {phase} phase",
-                              phase=Text(PHASE_NAMES[view.phase])))
+                              phase=phase_name(view.phase)))
     shown: list[Counter[Card]] = [Counter() for _ in range(PLAYERS)]
     for declared in view.declarations:
         if declared.seat != view.seat:
@@ -172,7 +174,7 @@ class Simulation:
             raise TutorError(Text("a simulation starts from a seat's view, not {value}", value=type(view).__name__))
         if view.phase is not Phase.PLAYING or view.trump is None or view.declarer is None:
             raise TutorError(Text("a simulation starts while the tricks are played, not in the {phase} phase",
-                                  phase=Text(PHASE_NAMES[view.phase])))
+                                  phase=phase_name(view.phase)))
         self.view = view
         self.rules = rules
         trump = view.trump
@@ -278,8 +280,9 @@ class Simulation:
         penalty = view.penalty_adjustment
         declarer = view.declarer
         friend = self._friend_of(layout)
-        sides = [s == declarer or s == friend for s in range(PLAYERS)]
+        sides = [side_of(s, declarer, friend) != "attacker" for s in range(PLAYERS)]  # the declarer's side?
         trick = list(view.trick)
+        so_far = [cards for _, cards in trick]  # the trick's plays, for winner_so_far
         leader = self._leader
         plays: list[tuple[int, tuple[Card, ...]]] = []
         forced = view.forced_options
@@ -299,8 +302,7 @@ class Simulation:
                     others = [hands[s] for s in range(PLAYERS) if s != seat]
                     result = check_throw(play, others, trump, rules=rules)
                     if not result.ok:
-                        attacker = seat != declarer and seat != friend
-                        penalty += -result.penalty if attacker else result.penalty if rules.penalty_to_declarers else 0
+                        penalty += penalty_change(result.penalty, side_of(seat, declarer, friend), rules)
                         play = choice(result.options)
             elif not trick:
                 if forced:
@@ -316,12 +318,12 @@ class Simulation:
                 if len(lead) == 1:
                     suit = [c for c in hand if lane[c] == led]
                     if greedy and random_() >= _EXPLORE:
-                        play = (self._greedy_single(trick, suit or hand, seat, sides),)
+                        play = (self._greedy_single(trick, winner_so_far(so_far, trump), suit or hand, seat, sides),)
                     else:
                         play = (choice(suit or hand),)
                 elif len(lead) == 2 and lead[0] is lead[1]:
                     if greedy and random_() >= _EXPLORE:
-                        play = self._greedy_pair(trick, hand, seat, sides)
+                        play = self._greedy_pair(trick, winner_so_far(so_far, trump), hand, seat, sides)
                     else:
                         play = self._follow_pair(hand, led, rng)
                 else:
@@ -330,48 +332,43 @@ class Simulation:
             for card in play:
                 hand.remove(card)
             trick.append((seat, play))
+            so_far.append(play)
             plays.append((seat, play))
             if len(trick) < PLAYERS:
                 continue
-            winner = self._winner(trick)
+            winner = winner_so_far(so_far, trump)  # B1, T6, W6
             won[trick[winner][0]] += sum(c.points for _, cs in trick for c in cs)
             last_lead, last_win, last_winner = trick[0][1], trick[winner][1], trick[winner][0]
             if first_winner is None:
                 first_winner = last_winner
             leader = last_winner
             trick = []
-        attackers = sum(p for s, p in enumerate(won) if s != declarer and s != friend) + penalty
-        if last_lead and last_winner != declarer and last_winner != friend:  # X1–X2
-            if rules.kitty_pairs_from == "lead":
-                multiplier = kitty_multiplier(last_lead, trump)
-            else:
-                multiplier = 2 ** (1 + pairs_in(last_win))
-            attackers += sum(c.points for c in layout.kitty) * multiplier
-        score = score_hand(attackers, declarations=view.declaration_count, solo=view.solo,
-                           friendless=friend is None and not view.solo)
-        results = tuple(score["declarer" if s == declarer else "friend" if s == friend else "attacker"]
-                        for s in range(PLAYERS))
+            so_far = []
+        capture = kitty_capture(layout.kitty, last_lead, last_win, trump, won_by=side_of(last_winner, declarer, friend),
+                                rules=rules) if last_lead else None  # X1–X2
+        attackers = attackers_total(won, declarer, friend, capture=capture.points if capture else 0, penalties=penalty)
+        _, results = score_seats(attackers, declarer=declarer, friend=friend, solo=view.solo,
+                                 declarations=view.declaration_count)
         return Outcome(attackers, results, tuple(plays), first_winner, declarer, friend)
 
     def _friend_of(self, layout: Layout) -> int | None:
+        """The friend in ``layout``: the seat other than the declarer that holds or has
+        played the called card (F2, :func:`tutor.rules.friend.friend_of`); None in a solo,
+        or if the card's twin is buried (F3 variant)."""
         view = self.view
-        if view.solo or view.friend_card is None:
+        if view.solo or view.friend_card is None or view.declarer is None:
             return None
         if view.friend is not None:
             return view.friend
-        card = view.friend_card
-        for trick in view.tricks:
-            for seat, cards in trick.plays:
-                if card in cards and seat != view.declarer:
-                    return seat
-        for seat, cards in view.trick:
-            if card in cards and seat != view.declarer:
-                return seat
-        return next((s for s in range(PLAYERS) if s != view.declarer and card in layout.hands[s]), None)
+        held: list[list[Card]] = [list(hand) for hand in layout.hands]
+        for plays in [trick.plays for trick in view.tricks] + [view.trick]:
+            for seat, cards in plays:
+                held[seat].extend(cards)
+        return friend_of(view.friend_card, view.declarer, held)
 
     def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
                trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
-        """The candidate ``play`` if the rules allow it (:func:`tutor.rules.game.play_refusal`), else a clear error."""
+        """The candidate ``play`` if the rules allow it (:func:`tutor.rules.refusal.play_refusal`), else a clear error."""
         trump = self.view.trump
         assert trump is not None
         refusal = play_refusal(hands[seat], trick, forced, play, trump, self.rules)
@@ -422,21 +419,15 @@ class Simulation:
         low = min(order[c] for c in sides)
         return (rng.choice([c for c in sides if order[c] == low]),)
 
-    def _greedy_single(self, trick: list[tuple[int, tuple[Card, ...]]], options: list[Card], seat: int,
+    def _greedy_single(self, trick: list[tuple[int, tuple[Card, ...]]], best: int, options: list[Card], seat: int,
                        sides: list[bool]) -> Card:
         """A follow to a single lead from ``options`` (the legal cards, W1): points to a
         winning partner; the cheapest card that takes the trick from the other side when
-        it holds points (or this is the last play); else the cheapest card."""
+        it holds points (or this is the last play); else the cheapest card. ``best``: the
+        index of the play winning so far (:func:`tutor.rules.trick.winner_so_far`)."""
         lane, order = self._lane, self._order
-        lead = trick[0][1][0]
-        best, best_lane, best_order = 0, lane[lead], order[lead]
-        for index in range(1, len(trick)):
-            card = trick[index][1][0]
-            if lane[card] == best_lane:
-                if order[card] > best_order:
-                    best, best_order = index, order[card]
-            elif lane[card] == TRUMP:
-                best, best_lane, best_order = index, TRUMP, order[card]
+        top = trick[best][1][0]
+        best_lane, best_order = lane[top], order[top]
 
         def cost(card: Card) -> int:
             return 30 + order[card] if lane[card] == TRUMP else order[card]
@@ -450,23 +441,16 @@ class Simulation:
             return min(winning, key=lambda c: cost(c) - 2 * c.points)
         return min(options, key=lambda c: (c.points, cost(c)))
 
-    def _greedy_pair(self, trick: list[tuple[int, tuple[Card, ...]]], hand: list[Card], seat: int,
+    def _greedy_pair(self, trick: list[tuple[int, tuple[Card, ...]]], best: int, hand: list[Card], seat: int,
                      sides: list[bool]) -> tuple[Card, ...]:
         """A legal follow to a pair lead (W1–W3) chosen as :meth:`_greedy_single` chooses:
         points to a winning partner; the cheapest pair that takes the trick from the other
         side (of the suit, or of trumps when out of it, R1) when it holds points or this is
-        the last play; else the cheapest cards."""
+        the last play; else the cheapest cards. ``best``: as for :meth:`_greedy_single`."""
         lane, order = self._lane, self._order
         led = lane[trick[0][1][0]]
-        best, best_lane, best_order = 0, led, order[trick[0][1][0]]
-        for index in range(1, len(trick)):
-            a, b = trick[index][1]
-            if a is not b:
-                continue
-            if lane[a] == best_lane and order[a] > best_order:
-                best, best_order = index, order[a]
-            elif lane[a] == TRUMP and best_lane != TRUMP:
-                best, best_lane, best_order = index, TRUMP, order[a]
+        top = trick[best][1][0]
+        best_lane, best_order = lane[top], order[top]
 
         def cost(card: Card) -> int:
             return 30 + order[card] if lane[card] == TRUMP else order[card]
@@ -521,31 +505,6 @@ class Simulation:
             rest.remove(suit[0])
             return (suit[0], rng.choice(rest))
         return tuple(rng.sample(hand, 2))
-
-    def _winner(self, trick: list[tuple[int, tuple[Card, ...]]]) -> int:
-        """The index of the winning play (W5–W6, T6): a fast path for singles and pairs."""
-        lead = trick[0][1]
-        if len(lead) > 2 or (len(lead) == 2 and lead[0] is not lead[1]):
-            trump = self.view.trump
-            assert trump is not None
-            return trick_winner([cards for _, cards in trick], trump)
-        lane, order = self._lane, self._order
-        pair = len(lead) == 2
-        best = 0
-        best_lane = lane[lead[0]]
-        best_order = order[lead[0]]
-        for index in range(1, PLAYERS):
-            cards = trick[index][1]
-            card = cards[0]
-            if pair and cards[1] is not card:
-                continue
-            card_lane = lane[card]
-            if card_lane == best_lane:
-                if order[card] > best_order:
-                    best, best_order = index, order[card]
-            elif card_lane == TRUMP:
-                best, best_lane, best_order = index, TRUMP, order[card]
-        return best
 
 
 def _assign(cards: list[Card], room: dict[int, int], allowed: dict[Card, tuple[int, ...]],

@@ -23,33 +23,22 @@ from itertools import islice
 from typing import Final
 
 from tutor.core.arguments import instance, seat as check_seat, whole
-from tutor.rules.bidding import Declaration, check_declaration
-from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card
-from tutor.rules.combos import pair_runs, shape_of
-from tutor.rules.follow import legal_follows
-from tutor.rules.game import (
-    PHASE_NAMES,
-    Action,
-    Bury,
-    Call,
-    CloseDeal,
-    Deal,
-    Dealt,
-    Declare,
-    Declared,
-    Game,
-    Phase,
-    Play,
-    SeatView,
-    Solo,
-)
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text
-from tutor.rules.order import TRUMP, Trump
-from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.play.search import Found, edge, search, weigh_buries, weigh_calls
 from tutor.play.simulation import unseen_cards
+from tutor.rules.actions import Action, Bury, Call, CloseDeal, Deal, Declare, Play, Solo
+from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card
+from tutor.rules.combos import pair_runs, shape_of
+from tutor.rules.events import Dealt, Declared
+from tutor.rules.follow import legal_follows
+from tutor.rules.friend import known_sides, nameable_cards, side_of
+from tutor.rules.game import Game
+from tutor.rules.order import TRUMP, Trump
+from tutor.rules.phase import Phase, phase_name
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.trick import trick_winner
+from tutor.rules.view import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,25 +57,15 @@ LEVEL_SETTINGS: Final = {1: Level(0, 0.0, 0.0), 2: Level(12, 0.1, 1.0), 3: Level
 LEVELS: Final = tuple(LEVEL_SETTINGS)
 """The computer players' levels, weakest first: 1 plays by heuristics, the others search."""
 
-def _sides(view: SeatView) -> tuple[set[int], set[int]]:
-    """(partners, opponents) as far as this seat knows (F2, F6)."""
-    me, declarer = view.seat, view.declarer
-    everyone = set(range(PLAYERS)) - {me}
-    if declarer is None:
-        return set(), set()
-    if me == declarer:
-        if view.solo:
-            return set(), everyone
-        if view.friend is not None:
-            return {view.friend}, everyone - {view.friend}
-        return set(), set()
-    if view.friend == me:
-        return {declarer}, everyone - {declarer}
-    if view.solo:
-        return everyone - {declarer}, {declarer}
-    if view.friend is not None:
-        return everyone - {declarer, view.friend}, {declarer, view.friend}
-    return set(), {declarer}
+
+class NoComputerPlayerError(TutorError):
+    """Nobody at a table of computer players can take the next action: the hand is over,
+    or the seat to act has no computer player."""
+
+
+def _sides(view: SeatView) -> tuple[frozenset[int], frozenset[int]]:
+    """(partners, opponents) as far as this seat knows (F2, F6: :func:`tutor.rules.friend.known_sides`)."""
+    return known_sides(view.seat, view.declarer, view.friend, solo=view.solo)
 
 
 class ComputerPlayer:
@@ -123,27 +102,22 @@ class ComputerPlayer:
         return Declare(self.seat, choice[1]) if choice else None
 
     def declarations(self, view: SeatView) -> list[tuple[float, float, tuple[Card, ...]]]:
-        """Each declaration or overturn open to the seat (D1–D3) once it holds 5 cards, as
-        (strength, need, cards): the share of its cards the trump would make trumps, and
-        the share level 1 wants before it declares (more to overturn, more for no-trump)."""
+        """Each declaration or overturn open to the seat once it holds 5 cards (the rules'
+        :meth:`tutor.rules.view.SeatView.declaration_options`, D1–D3), as (strength, need,
+        cards): the share of its cards the trump would make trumps, and the share level 1
+        wants before it declares (more to overturn, more for no-trump). Listed in the order
+        the seat holds the cards, a pair before its single: where two tie, the first is shown."""
         hand = view.hand
         if len(hand) < 5:
             return []
-        last = view.declarations[-1] if view.declarations else None
-        current = Declaration(last.cards, last.seat) if last else None
-        counts = Counter(hand)
+        first = {card: index for index, card in reversed(list(enumerate(hand)))}
+        overturn = bool(view.declarations)
         options: list[tuple[float, float, tuple[Card, ...]]] = []
-        for card, count in counts.items():
-            if not (card.rank == 2 or (card.suit is None and count == 2)):
-                continue
-            shown: tuple[Card, ...]
-            for shown in ([(card, card)] if count == 2 else []) + ([(card,)] if card.suit is not None else []):
-                if not check_declaration(Declaration(shown, self.seat), current).legal:
-                    continue
-                trump = Trump(card.suit)
-                strength = sum(1 for c in hand if trump.is_trump(c)) / len(hand)
-                need = (0.34 if current is None else 0.42) + (0.05 if card.suit is None else 0.0)
-                options.append((strength, need, shown))
+        for shown in sorted(view.declaration_options(), key=lambda cards: (first[cards[0]], -len(cards))):
+            trump = Trump(shown[0].suit)
+            strength = sum(1 for c in hand if trump.is_trump(c)) / len(hand)
+            need = (0.42 if overturn else 0.34) + (0.05 if shown[0].suit is None else 0.0)
+            options.append((strength, need, shown))
         return options
 
     def bury(self, view: SeatView) -> Bury:
@@ -209,8 +183,7 @@ class ComputerPlayer:
         trump = view.trump
         if not settings.layouts or trump is None or view.kitty is None:
             return choice
-        counts = Counter(view.hand)
-        nameable = [c for c, k in counts.items() if k == 1 and c not in view.kitty]
+        nameable = nameable_cards(view.hand, view.kitty, self.rules)
         if not nameable:
             return choice  # F4: the hand is a solo
         first: Card | None = choice.card if isinstance(choice, Call) else None
@@ -226,20 +199,22 @@ class ComputerPlayer:
         return Solo(self.seat) if card is None else Call(self.seat, card)
 
     def _heuristic_call(self, view: SeatView) -> Call | Solo:
-        """Level 1's call: a side-suit ace held once (its twin's holder is a strong
-        friend); solo only with an overwhelming hand (F1–F5)."""
+        """Level 1's call among the cards the rules let it name (F1, F3:
+        :func:`tutor.rules.friend.nameable_cards`): a side-suit ace held once (its twin's
+        holder is a strong friend), a card whose twin it buried (no friend at all) only
+        when it has no other; solo only with an overwhelming hand, or nothing to name (F4, F5)."""
         trump = view.trump
         assert trump is not None and view.kitty is not None
-        counts = Counter(view.hand)
         buried = set(view.kitty)
-        nameable = [c for c, k in counts.items() if k == 1 and c not in buried]
+        nameable = nameable_cards(view.hand, buried, self.rules)
         trumps = sum(1 for c in view.hand if trump.is_trump(c))
         if trumps >= 15 or not nameable:
             return Solo(self.seat)
 
-        def preference(card: Card) -> tuple[int, int]:
+        def preference(card: Card) -> tuple[bool, int, int]:
             side = not trump.is_trump(card)
-            return (2 if side and card.rank == 14 else 1 if side and card.rank == 13 else 0, trump.order(card))
+            return (card not in buried, 2 if side and card.rank == 14 else 1 if side and card.rank == 13 else 0,
+                    trump.order(card))
 
         return Call(self.seat, max(nameable, key=preference))
 
@@ -310,7 +285,7 @@ class ComputerPlayer:
                 winners.append((weight, combo))
         if winners:
             return max(winners, key=lambda w: w[0])[1]
-        declarer_side = view.seat == view.declarer or view.friend == view.seat
+        declarer_side = side_of(view.seat, view.declarer, view.friend) != "attacker"  # as far as it knows (F6)
         trumps = by_lane.get(TRUMP, [])
         if declarer_side and len(trumps) * 2 > len(hand) and trumps:
             runs = pair_runs(trumps, trump)
@@ -449,9 +424,15 @@ def next_action(game: Game, bots: dict[int, ComputerPlayer]) -> Action:
                 if declared is not None:
                     return declared
         return CloseDeal() if game.all_dealt else Deal()
-    bot = bots.get(seat) if seat is not None else None
-    action = bot.act(game.view(bot.seat)) if bot is not None else None
-    if action is None:
-        raise RuntimeError(Text("no computer player can act in the {phase} phase",
-                                phase=Text(PHASE_NAMES[game.phase])))
+    if seat is None:
+        raise NoComputerPlayerError(Text("no computer player can act: nobody is to act in the {phase} phase",
+                                         phase=phase_name(game.phase)))
+    bot = bots.get(seat)
+    if bot is None:
+        raise NoComputerPlayerError(Text("no computer player can act: seat {seat} is to act in the {phase} phase, "
+                                         "and it has no computer player", seat=seat, phase=phase_name(game.phase)))
+    action = bot.act(game.view(bot.seat))
+    if action is None:  # pragma: no cover - a computer player acts whenever its seat is the actor
+        raise NoComputerPlayerError(Text("no computer player can act: seat {seat}'s computer player took no "
+                                         "action in the {phase} phase", seat=seat, phase=phase_name(game.phase)))
     return action

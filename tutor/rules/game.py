@@ -9,6 +9,13 @@ decides: a deal step); :meth:`Game.verify` refuses an action with
 action out and returns an :class:`Event`. The actions replay the hand exactly from
 its seed.
 
+The game holds the hand and asks the rules of every fact: the actions are
+:mod:`tutor.rules.actions`, what they produce :mod:`tutor.rules.events`, what a seat sees
+:mod:`tutor.rules.view`, the phases :mod:`tutor.rules.phase` (all re-exported here), a
+play's judgement :func:`tutor.rules.refusal.play_refusal`, the calls and the sides
+:mod:`tutor.rules.friend`, the kitty capture, the penalties and the score
+:mod:`tutor.rules.scoring`.
+
 >>> game = Game(seed=7)
 >>> game.actor is None, game.can(Deal()), game.can(Bury(0, game.hand(0)[:8]))
 (True, True, False)
@@ -28,345 +35,37 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum
-from typing import Final, assert_never
+from typing import assert_never
 
-from tutor.rules.bidding import (
-    Declaration,
-    check_declaration,
-    declaration_options,
-    flip_trump,
-    kitty_flip,
-    showable,
-)
-from tutor.rules.cards import (
-    HAND_SIZE,
-    KITTY_SIZE,
-    PACK,
-    PLAYERS,
-    Card,
-    Cards,
-    points,
-)
-from tutor.rules.combos import lead_problem, shape_of
 from tutor.core.arguments import instance, seed_number
-from tutor.core.errors import (
-    CardCountError,
-    IllegalActionError,
-    InvalidPlayError,
-    TutorError,
-    shown,
-)
-from tutor.rules.follow import check_follow, is_legal_follow
-from tutor.core.i18n import N_, Text, or_list
-from tutor.rules.notation import CardsLike, parse_cards, to_cards
+from tutor.core.errors import CardCountError, IllegalActionError, InvalidPlayError, TutorError, shown
+from tutor.core.i18n import N_, Text
+from tutor.rules.actions import (ACTIONS, Action, Bury, Call, CloseDeal, Deal, Declare, Play, Solo,
+                                 check_seat)
+from tutor.rules.bidding import Declaration, check_declaration, flip_trump, kitty_flip
+from tutor.rules.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, Card, Cards
+from tutor.rules.combos import shape_of
+from tutor.rules.events import (Buried, Dealt, Declared, DeclarerChosen, Event, FriendCalled, FriendRevealed,
+                                HandScored, KittyCaptured, KittyTaken, Played, Redealt, Result, SoloDeclared,
+                                ThrowFailed, TrickWon, standing_declaration)
+from tutor.rules.friend import Side, friend_of, nameable_cards, side_of
+from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump
+from tutor.rules.phase import PHASE_NAMES, Phase, phase_name
+from tutor.rules.refusal import not_held, play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.rules.scoring import HandScore, kitty_multiplier, score_hand
-from tutor.rules.throw import Beaten, check_throw
+from tutor.rules.scoring import (HandScore, attackers_total, kitty_capture, pairs_in, penalty_change,
+                                 score_seats)
+from tutor.rules.throw import check_throw
 from tutor.rules.trick import explain_trick
-
-
-class Phase(Enum):
-    """The phases of a hand, in order."""
-
-    DEALING = "dealing"
-    BURYING = "burying"
-    CALLING = "calling"
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
-PHASE_NAMES: Final = {Phase.DEALING: N_("dealing"), Phase.BURYING: N_("burying"), Phase.CALLING: N_("calling"),
-                      Phase.PLAYING: N_("playing"), Phase.FINISHED: N_("finished")}
-"""Each phase as a learner reads it ("the hand is in the {phase} phase")."""
-
-
-# ---------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Deal the next card (a chance step: the shuffled pack decides which)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """Show cards to declare or overturn (D1–D3)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        _check_seat_and_cards(self)
-
-
-@dataclass(frozen=True, slots=True)
-class CloseDeal:
-    """End the deal once every card is dealt: the declaration stands, or the kitty is flipped (D5–D6)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Bury:
-    """The declarer buries 8 cards as the kitty (K1)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        _check_seat_and_cards(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """The declarer names the friend card (F1–F3)."""
-
-    seat: int
-    card: Card
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        instance(self.card, Card, "card")
-
-
-@dataclass(frozen=True, slots=True)
-class Solo:
-    """The declarer plays alone against four (F5)."""
-
-    seat: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Lead or follow with cards (L1–L5, W0–W6)."""
-
-    seat: int
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        _check_seat_and_cards(self)
-
-
-Action = Deal | Declare | CloseDeal | Bury | Call | Solo | Play
-ACTIONS: Final = (Deal, Declare, CloseDeal, Bury, Call, Solo, Play)
-"""Every action type, for ``isinstance``."""
-
-
-def _check_seat(seat: object) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-        raise IllegalActionError("C4", Text("seats are numbered 0–4, not {seat}", seat=shown(seat)))
-
-
-def _check_seat_and_cards(action: Declare | Bury | Play) -> None:
-    """An action's seat is a seat number and its cards are cards (notation text is read)."""
-    _check_seat(action.seat)
-    if type(action.cards) is not Cards:
-        object.__setattr__(action, "cards", to_cards(action.cards))
-
-# ---------------------------------------------------------------- results
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class Declared:
-    seat: int
-    cards: tuple[Card, ...]
-    trump: Trump
-    count: int  # declarations so far, this one included (D5)
-
-
-@dataclass(frozen=True, slots=True)
-class Redealt:
-    """The kitty was four pairs and nobody declared: the deal is void (D6)."""
-
-    kitty: tuple[Card, ...]
-    deal_number: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeclarerChosen:
-    """Who declares, the trump, the declaration count, and the flipped card if the kitty decided (D5–D6)."""
-
-    seat: int
-    trump: Trump
-    declarations: int
-    flipped: Card | None
-
-
-@dataclass(frozen=True, slots=True)
-class KittyTaken:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Buried:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FriendCalled:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class SoloDeclared:
-    seat: int
-    automatic: bool  # F4: every card of the declarer's hand is paired
-
-
-@dataclass(frozen=True, slots=True)
-class ThrowFailed:
-    """A failed throw (L4–L5): taken back; the options the thrower must choose from."""
-
-    seat: int
-    attempted: tuple[Card, ...]
-    options: tuple[tuple[Card, ...], ...]
-    penalty: int
-    beaten: tuple[Beaten, ...]
-    reason: Text
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    seat: int
-    cards: tuple[Card, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FriendRevealed:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    seat: int
-    points: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class KittyCaptured:
-    """Attackers won the last trick (X2): kitty points × multiplier."""
-
-    seat: int
-    kitty_points: int
-    multiplier: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class HandScored:
-    attackers_points: int
-    score: HandScore
-    results: tuple[int, ...]  # per seat
-
-
-Result = (Dealt | Declared | Redealt | DeclarerChosen | KittyTaken | Buried | FriendCalled | SoloDeclared
-          | ThrowFailed | Played | FriendRevealed | TrickWon | KittyCaptured | HandScored)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """The record of one accepted action: its number, the action, what followed."""
-
-    number: int
-    action: Action
-    results: tuple[Result, ...]
-
-
-# ---------------------------------------------------------------- views
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """What one seat may see (F2: nobody knows who the friend is until F6)."""
-
-    seat: int
-    phase: Phase
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trump: Trump | None
-    declarations: tuple[Declared, ...]
-    declarer: int | None
-    friend_card: Card | None
-    friend: int | None  # only once revealed (or to the friend themself)
-    solo: bool
-    trick: tuple[tuple[int, tuple[Card, ...]], ...]
-    to_play: int | None
-    forced_options: tuple[tuple[Card, ...], ...]
-    points_shown: tuple[int, ...]  # F6: per seat; the declarer's side pooled once the friend is revealed
-    kitty: tuple[Card, ...] | None  # the buried cards, for the declarer only
-    tricks: tuple[TrickWon, ...]  # the tricks played so far (public)
-    all_dealt: bool
-    actor: int | None = None  # the seat that must act now (Game.actor)
-    declaration_count: int = 0  # the score's multiplier so far (D5)
-    penalty_adjustment: int = 0  # failed-throw penalties on the attackers' total so far (L5, public)
-    friend_revealed: bool = False  # the friend has played the called card (F6, public)
-
-
-# ---------------------------------------------------------------- the game
-
-
-def play_refusal(hand: Sequence[Card], trick: Sequence[tuple[int, tuple[Card, ...]]],
-                 forced: Sequence[Sequence[Card]], cards: Sequence[Card], trump: Trump,
-                 rules: Ruleset = DEFAULT_RULES) -> IllegalActionError | None:
-    """Why the rules refuse ``cards`` from ``hand`` as the next play, with the trick so far
-    and the options a failed throw forces (L4), or None if they allow it: a follow must
-    follow (W0–W5); a lead must be held (W0), one of the forced options, and a single
-    suit's single, pair, tractor or throw (L1). The one place a play is judged: the game,
-    the simulation and the coach ask it.
-
-    >>> from tutor.rules.notation import parse_cards as p
-    >>> play_refusal(p("♠A ♠3 ♥4"), (), (), p("♠A ♥4"), Trump("♦")).rule
-    'L1'
-    >>> play_refusal(p("♠A ♠3 ♥4"), ((1, p("♠5")),), (), p("♠A"), Trump("♦")) is None
-    True
-    """
-    if trick:
-        lead = trick[0][1]
-        if is_legal_follow(hand, lead, cards, trump, rules=rules):
-            return None
-        verdict = check_follow(hand, lead, cards, trump, rules=rules)
-        return None if verdict.legal else IllegalActionError(verdict.rule or "W1", verdict.reason)
-    if not cards:
-        return IllegalActionError("L1", Text("lead at least one card"))
-    missing = _not_held(hand, cards, "W0")
-    if missing is not None:
-        return missing
-    if forced:
-        if sorted(cards) not in [sorted(o) for o in forced]:
-            return IllegalActionError("L4", Text("your throw failed; you must lead {options}", options=or_list(forced)))
-        return None
-    problem = lead_problem(cards, trump)
-    return IllegalActionError("L1", problem) if problem is not None else None
-
-
-def _not_held(hand: Sequence[Card], cards: Sequence[Card], rule: str) -> IllegalActionError | None:
-    """The refusal (under ``rule``) of ``cards`` that ``hand`` does not hold, or None."""
-    held = Counter(hand)
-    for card, count in Counter(cards).items():
-        if held[card] < count:
-            return IllegalActionError(rule, Text("{card} is not in your hand", card=card) if not held[card]
-                                      else Text("you hold {card} only once", card=card))
-    return None
-
-
-def _phase_name(phase: Phase) -> Text:
-    return Text(PHASE_NAMES[phase])
+from tutor.rules.view import SeatView, declaration_choices
+
+__all__ = [  # the actions, the events, the view and the phases are re-exported: their home is their own module
+    "ACTIONS", "Action", "Buried", "Bury", "Call", "CloseDeal", "Deal", "Dealt", "Declare", "Declared",
+    "DeclarerChosen", "Event", "FriendCalled", "FriendRevealed", "Game", "HandScored", "KittyCaptured",
+    "KittyTaken", "PHASE_NAMES", "Phase", "Play", "Played", "Redealt", "Result", "SeatView", "Solo",
+    "SoloDeclared", "ThrowFailed", "TrickWon", "pairs_in", "play_refusal",
+]
 
 
 class Game:
@@ -547,7 +246,7 @@ class Game:
 
     def hand(self, seat: int) -> Cards:
         """The cards ``seat`` holds, in holding order."""
-        _check_seat(seat)
+        check_seat(seat)
         cards = self._hands[seat]
         return self._trump.sorted(cards) if self._trump else Cards(sorted(cards, key=lambda c: c.index))
 
@@ -598,22 +297,22 @@ class Game:
     def all_dealt(self) -> bool:
         return self._dealt == len(self._stock)
 
-    def side_of(self, seat: int) -> str:
-        """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know);
-        a key, shown to a learner as :func:`tutor.rules.scoring.side_name`."""
-        _check_seat(seat)
-        if seat == self._declarer:
-            return "declarer"
-        return "friend" if seat == self._friend else "attacker"
+    def side_of(self, seat: int) -> Side:
+        """``"declarer"``, ``"friend"`` or ``"attacker"`` (the truth, not what others know:
+        :func:`tutor.rules.friend.side_of`); a key, shown to a learner as
+        :func:`tutor.rules.scoring.side_name`."""
+        check_seat(seat)
+        return side_of(seat, self._declarer, self._friend)
 
     def attackers_points(self) -> int:
-        """A: attackers' trick points, plus the kitty capture, adjusted by penalties (S4, X2, L5)."""
-        won = sum(p for s, p in enumerate(self._won_points) if s != self._declarer and s != self._friend)
-        return won + self._kitty_capture + self._penalty_adjustment
+        """A: attackers' trick points, plus the kitty capture, adjusted by penalties
+        (S4, X2, L5: :func:`tutor.rules.scoring.attackers_total`)."""
+        return attackers_total(self._won_points, self._declarer, self._friend, capture=self._kitty_capture,
+                               penalties=self._penalty_adjustment)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: their own hand, everyone's card counts, the table."""
-        _check_seat(seat)
+        check_seat(seat)
         shown_points = list(self._won_points)
         if self._friend_revealed and self._friend is not None and self._declarer is not None:
             shown_points[self._declarer] += shown_points[self._friend]
@@ -633,24 +332,24 @@ class Game:
         )
 
     def declaration_options(self, seat: int) -> list[tuple[Card, ...]]:
-        """The declarations or overturns ``seat`` may make now (D1–D3)."""
-        _check_seat(seat)
+        """The declarations or overturns ``seat`` may make now (D1–D3:
+        :func:`tutor.rules.view.declaration_choices`, as the seat's view says)."""
+        check_seat(seat)
         if self._phase is not Phase.DEALING:
             return []
-        shown = [card for card in self._hands[seat] if showable(card)]  # only these make its options
-        return declaration_options(shown, self._current_declaration(), seat=seat) if shown else []
+        return declaration_choices(self._hands[seat], self._declarations, seat)
 
     def nameable_cards(self) -> list[Card]:
-        """Cards the declarer may call (F1, F3): held exactly once, twin not buried."""
+        """Cards the declarer may call (F1, F3: :func:`tutor.rules.friend.nameable_cards`),
+        in the order of the cards.
+
+        >>> game = Game(3)
+        >>> game.nameable_cards()
+        []
+        """
         if self._declarer is None:
             return []
-        held = Counter(self._hands[self._declarer])
-        buried = set(self._kitty) if not self._rules.allow_buried_friend else set()
-        return sorted((c for c, k in held.items() if k == 1 and c not in buried), key=lambda c: c.index)
-
-    def _current_declaration(self) -> Declaration | None:
-        last = self._declarations[-1] if self._declarations else None
-        return Declaration(last.cards, last.seat) if last else None
+        return sorted(nameable_cards(self._hands[self._declarer], self._kitty, self._rules), key=lambda c: c.index)
 
     # -------------------------------------------------- the turn API
 
@@ -763,10 +462,10 @@ class Game:
         """Refuse unless the hand is in ``phase``; ``doing`` is a template marked with ``N_``."""
         if self._phase is not phase:
             raise IllegalActionError(rule, Text("{doing} is not possible now: the hand is in the {phase} phase",
-                                                doing=Text(doing), phase=_phase_name(self._phase)))
+                                                doing=Text(doing), phase=phase_name(self._phase)))
 
     def _holds(self, seat: int, cards: Sequence[Card], rule: str) -> None:
-        missing = _not_held(self._hands[seat], cards, rule)
+        missing = not_held(self._hands[seat], cards, rule)
         if missing is not None:
             raise missing
 
@@ -784,7 +483,7 @@ class Game:
     def _verify_declare(self, action: Declare) -> None:
         self._need_phase(Phase.DEALING, "D1", N_("declaring"))
         self._holds(action.seat, action.cards, "D1")
-        verdict = check_declaration(Declaration(action.cards, action.seat), self._current_declaration())
+        verdict = check_declaration(Declaration(action.cards, action.seat), standing_declaration(self._declarations))
         if not verdict.legal:
             raise IllegalActionError(verdict.rule or "D1", verdict.reason)
 
@@ -810,13 +509,15 @@ class Game:
         self._need_phase(Phase.CALLING, "F1", N_("calling the friend"))
         self._need_declarer(action.seat, "F1", Text("only the declarer (seat {seat}) calls the friend",
                                                     seat=self._declarer))
+        if action.card in nameable_cards(self._hands[action.seat], self._kitty, self._rules):
+            return  # F1, F3 allow it; else say which of them refuses it
         held = self._hands[action.seat].count(action.card)
         if held != 1:
             raise IllegalActionError("F1", Text("you hold no {card}; call a card of which you hold exactly one copy",
                                                 card=action.card) if held == 0 else
                                      Text("you hold both copies of {card}; call a card of which you hold exactly "
                                           "one copy", card=action.card))
-        if action.card in self._kitty and not self._rules.allow_buried_friend:
+        if action.card in self._kitty:
             raise IllegalActionError("F3", Text("the other {card} is among the cards you buried, so nobody would be "
                                                 "your friend; call another card", card=action.card))
 
@@ -828,7 +529,7 @@ class Game:
     def _verify_play(self, action: Play) -> None:
         if self._phase is not Phase.PLAYING:
             raise IllegalActionError("K1", Text("cards are played after the declarer has buried and called; "
-                                                "the hand is in the {phase} phase", phase=_phase_name(self._phase)))
+                                                "the hand is in the {phase} phase", phase=phase_name(self._phase)))
         seat, cards = action.seat, action.cards
         turn = self.to_play
         if seat != turn:
@@ -894,7 +595,7 @@ class Game:
 
     def _call(self, action: Call) -> list[Result]:
         self._friend_card = action.card
-        self._friend = next((s for s in range(PLAYERS) if s != action.seat and action.card in self._hands[s]), None)
+        self._friend = friend_of(action.card, action.seat, self._hands)
         self._phase = Phase.PLAYING
         return [FriendCalled(action.seat, action.card)]
 
@@ -922,10 +623,7 @@ class Game:
         if result.ok:
             return self._put(seat, cards)
         penalty = result.penalty
-        if self.side_of(seat) == "attacker":
-            self._penalty_adjustment -= penalty
-        elif self._rules.penalty_to_declarers:
-            self._penalty_adjustment += penalty
+        self._penalty_adjustment += penalty_change(penalty, self.side_of(seat), self._rules)
         failed = ThrowFailed(seat, cards, result.options, penalty, result.beaten, result.reason)
         if len(result.options) == 1:
             return [failed, *self._put(seat, result.options[0])]
@@ -960,29 +658,17 @@ class Game:
         results: list[Result] = [won]
         if any(self._hands):
             return results
-        if self.side_of(winner) == "attacker":  # X1–X2
-            if self._rules.kitty_pairs_from == "lead":
-                multiplier = kitty_multiplier(last_lead, self._trump)
-            else:
-                multiplier = 2 ** (1 + pairs_in(winning_play))
-            kitty_points = points(self._kitty)
-            self._kitty_capture = kitty_points * multiplier
-            results.append(KittyCaptured(winner, kitty_points, multiplier, self._kitty_capture))
+        capture = kitty_capture(self._kitty, last_lead, winning_play, self._trump, won_by=self.side_of(winner),
+                                rules=self._rules)  # X1–X2
+        if capture is not None:
+            self._kitty_capture = capture.points
+            results.append(KittyCaptured(winner, capture.kitty_points, capture.multiplier, capture.points))
         total = self.attackers_points()
-        friendless = self._friend is None and not self._solo  # F3 variant: a buried twin leaves the declarer alone
-        score = score_hand(total, declarations=self._declaration_count, solo=self._solo, friendless=friendless)
+        assert self._declarer is not None
+        score, self._results = score_seats(total, declarer=self._declarer, friend=self._friend, solo=self._solo,
+                                           declarations=self._declaration_count)
         self._score = score
-        self._results = tuple(score[self.side_of(s)] for s in range(PLAYERS))
         self._phase = Phase.FINISHED
         results.append(HandScored(total, score, self._results))
         return results
 
-
-def pairs_in(cards: Sequence[Card]) -> int:
-    """How many pairs ``cards`` hold (X2's multiplier under the ``"winner"`` rule).
-
-    >>> pairs_in(parse_cards("♠5 ♠5 ♠4 ♠4 ♠3"))
-    2
-    """
-    counts = Counter(cards)
-    return sum(k // 2 for k in counts.values())

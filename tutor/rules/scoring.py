@@ -1,7 +1,10 @@
-"""Kitty capture (X1–X2) and the score of a hand (S1–S4).
+"""Kitty capture (X1–X2), failed-throw penalties (L5), the attackers' total (S4) and the
+score of a hand (S1–S4). The game and the playouts of a search ask these functions.
 
 >>> kitty_multiplier("♠9 ♠9 ♠8 ♠8", "♥"), kitty_multiplier("♠K ♠K ♠5 ♠3 ♠4", "♥")
 (8, 4)
+>>> penalty_change(15, "attacker"), penalty_change(15, "friend")
+(-15, 15)
 >>> dict(score_hand(75, declarations=2))
 {'declarer': 4, 'friend': 2, 'attacker': -2}
 >>> dict(score_hand(120, solo=True))
@@ -10,19 +13,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tutor.rules.combos import shape_of
 from tutor.core.arguments import whole
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import N_, Text, Translator
+from tutor.rules.cards import PLAYERS, Card
+from tutor.rules.combos import shape_of
+from tutor.rules.friend import SIDES, Side, side_of
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump, as_trump
-
-SIDES: Final = ("declarer", "friend", "attacker")
-"""The keys of a :class:`HandScore`, and what :meth:`tutor.rules.game.Game.side_of` says (never shown as they are)."""
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 
 SIDE_NAMES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attacker": N_("attacker")}
 """How each side is named to a learner (translate with ``tr(SIDE_NAMES[side])``)."""
@@ -40,11 +44,101 @@ def side_name(side: str) -> Text:
     return Text(SIDE_NAMES[side])
 
 
-def kitty_multiplier(lead: CardsLike, trump: Trump | str | None) -> int:
+def kitty_multiplier(lead: CardsLike, trump: Trump | str | None, *, winning_play: CardsLike | None = None,
+                     rules: Ruleset = DEFAULT_RULES) -> int:
     """The kitty multiplier when attackers win the last trick (X2): ``2 ** (1 + p)``
-    with ``p`` the pairs in the lead of that trick, pairs inside tractors included."""
+    with ``p`` the pairs in the ``lead`` of that trick, pairs inside tractors included;
+    under ``Ruleset(kitty_pairs_from="winning-play")``, the pairs of the
+    ``winning_play`` instead (:func:`pairs_in`).
+
+    >>> kitty_multiplier("♠9 ♠8 ♠7", "♥", winning_play="♥5 ♥5 ♥4", rules=Ruleset(kitty_pairs_from="winning-play"))
+    4
+    """
+    if rules.kitty_pairs_from == "winning-play":
+        if winning_play is None:
+            raise TutorError(Text("the pairs of the kitty multiplier are counted in the play that won the last "
+                                  "trick: name it (X2)"))
+        return int(2 ** (1 + pairs_in(parse_cards(winning_play))))
     pairs: int = shape_of(parse_cards(lead), as_trump(trump)).pairs
     return int(2 ** (1 + pairs))
+
+
+def pairs_in(cards: Sequence[Card]) -> int:
+    """How many pairs ``cards`` hold: X2's ``p`` for the play that won the last trick
+    (``Ruleset(kitty_pairs_from="winning-play")``).
+
+    >>> pairs_in(parse_cards("♠5 ♠5 ♠4 ♠4 ♠3"))
+    2
+    """
+    counts = Counter(cards)
+    return sum(k // 2 for k in counts.values())
+
+
+@dataclass(frozen=True, slots=True)
+class KittyCapture:
+    """What the attackers add for the kitty (X2): its points × the multiplier."""
+
+    kitty_points: int
+    multiplier: int
+
+    @property
+    def points(self) -> int:
+        """The points added to the attackers' total."""
+        return self.kitty_points * self.multiplier
+
+
+def kitty_capture(kitty: Sequence[Card], lead: Sequence[Card], winning_play: Sequence[Card], trump: Trump, *,
+                  won_by: Side, rules: Ruleset = DEFAULT_RULES) -> KittyCapture | None:
+    """The kitty capture of a hand whose last trick was led with ``lead`` and won with
+    ``winning_play`` by a seat of side ``won_by``: None if the declarer's side won it
+    (X1), else the kitty's points × :func:`kitty_multiplier` (X2).
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> kitty_capture(p("♠K ♠5 ♥3"), p("♣4 ♣4"), p("♣9 ♣9"), Trump("♥"), won_by="attacker").points
+    60
+    >>> kitty_capture(p("♠K ♠5 ♥3"), p("♣4 ♣4"), p("♣9 ♣9"), Trump("♥"), won_by="friend") is None
+    True
+    """
+    if won_by != "attacker":
+        return None
+    multiplier = kitty_multiplier(lead, trump, winning_play=winning_play, rules=rules)
+    return KittyCapture(sum(card.points for card in kitty), multiplier)
+
+
+def throw_penalty(cards: int, rules: Ruleset = DEFAULT_RULES) -> int:
+    """The points a failed throw of ``cards`` cards costs (L5): ``rules.penalty_per_card`` each.
+
+    >>> throw_penalty(6)
+    30
+    """
+    return rules.penalty_per_card * cards
+
+
+def penalty_change(penalty: int, thrower: Side, rules: Ruleset = DEFAULT_RULES) -> int:
+    """How a failed throw's ``penalty`` (:func:`throw_penalty`) changes the attackers'
+    total (L5): it falls by the penalty when an attacker threw; it rises by it when the
+    declarer or the friend threw, unless ``rules.penalty_to_declarers`` is False.
+
+    >>> penalty_change(30, "declarer", Ruleset(penalty_to_declarers=False))
+    0
+    """
+    if thrower == "attacker":
+        return -penalty
+    return penalty if rules.penalty_to_declarers else 0
+
+
+def attackers_total(won: Sequence[int], declarer: int | None, friend: int | None, *, capture: int = 0,
+                    penalties: int = 0) -> int:
+    """A, the attackers' total (S4): the trick points ``won`` by each seat that is an
+    attacker (:func:`tutor.rules.friend.side_of`; never the declarer's or the friend's,
+    whenever won), plus the kitty ``capture`` (X2), plus the failed-throw ``penalties``
+    (the sum of :func:`penalty_change`, L5).
+
+    >>> attackers_total([10, 20, 5, 0, 30], declarer=0, friend=2, capture=40, penalties=-15)
+    75
+    """
+    return sum(points for seat, points in enumerate(won) if side_of(seat, declarer, friend) == "attacker") \
+        + capture + penalties
 
 
 def attacker_value(points: int) -> int:
@@ -152,3 +246,22 @@ def score_hand(points: int, *, declarations: int = 1, solo: bool = False, friend
     if friendless:
         return HandScore(-4 * k * declarations, 0, k * declarations, points, declarations, False)
     return HandScore(-2 * k * declarations, -k * declarations, k * declarations, points, declarations, False)
+
+
+def score_seats(points: int, *, declarer: int, friend: int | None, solo: bool,
+                declarations: int = 1) -> tuple[HandScore, tuple[int, ...]]:
+    """The score of a hand (:func:`score_hand`) and each seat's result, seat by seat
+    (S1–S3), with ``declarer`` and ``friend`` the true seats: a hand with neither a
+    friend nor a solo is friendless (F3 variant).
+
+    >>> score, results = score_seats(100, declarer=1, friend=None, solo=False)
+    >>> results, score.friend
+    ((2, -8, 2, 2, 2), 0)
+    """
+    score = score_hand(points, declarations=declarations, solo=solo, friendless=friend is None and not solo)
+    return score, tuple(score[side_of(seat, declarer, friend)] for seat in range(PLAYERS))
+
+
+__all__ = ["SIDES", "SIDE_NAMES", "HandScore", "KittyCapture", "attacker_value", "attackers_total",
+           "kitty_capture", "kitty_multiplier", "pairs_in", "penalty_change", "score_hand", "score_seats",
+           "side_name", "table_row", "throw_penalty"]

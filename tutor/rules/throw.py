@@ -26,6 +26,7 @@ from tutor.core.i18n import Text, and_list, or_list
 from tutor.rules.notation import CardsLike, check_copies, parse_cards, to_cards
 from tutor.rules.order import EffectiveSuit, Trump, TrumpLike, as_trump
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.scoring import throw_penalty
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,5 +239,5 @@ def check_throw(throw: CardsLike, other_hands: Sequence[CardsLike], trump: Trump
     ordered = sorted((c for tied in tied_smallest.values() for c in tied), key=lambda c: (c.pairs, c.kind is Kind.TRACTOR))
     if rules.failed_throw_lead == "lowest-card":
         ordered = [min(ordered, key=lambda c: (c.top, c.pairs))]
-    return ThrowResult(False, tuple(c.cards for c in ordered), rules.penalty_per_card * len(cards),
+    return ThrowResult(False, tuple(c.cards for c in ordered), throw_penalty(len(cards), rules),
                        tuple(beaten), components)

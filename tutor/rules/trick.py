@@ -256,21 +256,58 @@ def trick_winner(plays: Sequence[CardsLike], trump: TrumpLike) -> int:
     kind = shape.kind
     if kind is None:
         return _throw_winner(cards, shape, trump)
+    if kind is Kind.TRACTOR:
+        return _tractor_winner(cards, trump)
+    return winner_so_far(cards, trump)
+
+
+def winner_so_far(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """Index into ``plays`` of the play winning the trick so far (B1, R1, T6, W6): the
+    lead and the plays after it, as many as have been made. This is :func:`trick_winner`
+    for plays the rules have already allowed (a game's, a playout's), not checked again:
+    the one answer the playouts of a search ask, after every play. A single or a pair
+    lead is settled here, by the shortest path: the highest single (pair) of the led
+    suit, unless a trump single (pair) ruffs a side suit.
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> winner_so_far([p("♦3"), p("♦9"), p("♥4")], Trump("♥")), winner_so_far([p("♦3 ♦3"), p("♦9 ♦8")], Trump("♥"))
+    (2, 0)
+    """
+    lead = plays[0]
+    size = len(lead)
+    if size > 2 or (size == 2 and lead[0] is not lead[1]):
+        return trick_winner(plays, trump)
     lanes, orders = trump.lanes, trump.orders
-    pair, tractor = kind is Kind.PAIR, kind is Kind.TRACTOR
-    lead = tractor_top(cards[0], trump) if tractor else cards[0][0]
+    pair = size == 2
+    top = lead[0].index
+    best, best_lane, best_order = 0, lanes[top], orders[top]
+    for index in range(1, len(plays)):
+        play = plays[index]
+        card = play[0]
+        if pair and play[1] is not card:
+            continue  # not a pair: it cannot win a pair's trick (B1, R3)
+        top = card.index
+        lane = lanes[top]
+        if lane == best_lane:
+            if orders[top] > best_order:
+                best, best_order = index, orders[top]
+        elif lane == TRUMP:  # the first ruff of a side-suit lead (R1)
+            best, best_lane, best_order = index, TRUMP, orders[top]
+    return best
+
+
+def _tractor_winner(cards: Sequence[Sequence[Card]], trump: Trump) -> int:
+    """The index of the play winning a trick led by a tractor: the highest tractor of the
+    led suit as long, unless a trump tractor ruffs a side suit (B1, R1, R3); a tie goes
+    to the earlier play (T6)."""
+    lanes, orders = trump.lanes, trump.orders
+    lead = tractor_top(cards[0], trump)
     assert lead is not None  # the lead has its own shape
     best, best_lane, best_order = 0, lanes[lead.index], orders[lead.index]
     for index in range(1, len(cards)):
-        play = cards[index]
-        if tractor:
-            top = tractor_top(play, trump)  # one tractor, all of one suit (M2), or it cannot win (B1, R3)
-            if top is None:
-                continue
-        else:
-            top = play[0]
-            if pair and play[1] is not top:
-                continue  # not a pair: it cannot win a pair's trick (B1, R3)
+        top = tractor_top(cards[index], trump)  # one tractor, all of one suit (M2), or it cannot win (B1, R3)
+        if top is None:
+            continue
         lane = lanes[top.index]
         if lane == best_lane:
             if orders[top.index] > best_order:

@@ -1,0 +1,180 @@
+"""What happened: the frozen records a hand's accepted actions produce (:data:`Result`),
+and the :class:`Event` that holds them. A learner's narration, a replay and the tests read
+these; the game (:class:`tutor.rules.game.Game`) is the only one that makes them.
+
+>>> from tutor.rules.actions import Deal
+>>> from tutor.rules.notation import parse_cards
+>>> Event(0, Deal(), (Dealt(0, parse_cards("♠A")[0]),)).results[0]
+Dealt(seat=0, card=Card(Suit.SPADES, 14))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.core.i18n import Text
+from tutor.rules.actions import Action
+from tutor.rules.bidding import Declaration
+from tutor.rules.cards import Card
+from tutor.rules.order import Trump
+from tutor.rules.scoring import HandScore
+from tutor.rules.throw import Beaten
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A card was dealt to ``seat`` (C2)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """``seat`` showed ``cards`` to declare or overturn (D1–D4); ``count``: the
+    declarations so far, this one included (D5)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    trump: Trump
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt:
+    """The kitty was four pairs and nobody declared: the deal is void (D6)."""
+
+    kitty: tuple[Card, ...]
+    deal_number: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarerChosen:
+    """Who declares, the trump, the declaration count, and the flipped card if the kitty decided (D5–D6)."""
+
+    seat: int
+    trump: Trump
+    declarations: int
+    flipped: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class KittyTaken:
+    """The declarer took the kitty into hand (K1)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Buried:
+    """The declarer buried these cards (K1)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendCalled:
+    """The declarer called ``card`` (F1)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDeclared:
+    """The declarer plays alone (F5); ``automatic``: every card of its hand is paired (F4)."""
+
+    seat: int
+    automatic: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFailed:
+    """A failed throw (L4–L5): taken back; the options the thrower must choose from."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    options: tuple[tuple[Card, ...], ...]
+    penalty: int
+    beaten: tuple[Beaten, ...]
+    reason: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` played ``cards`` to the trick (L1, W1)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FriendRevealed:
+    """The friend played the called card (F6)."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """``seat`` won the trick and its ``points`` (B1–B2); ``plays``: (seat, cards) in playing order."""
+
+    seat: int
+    points: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class KittyCaptured:
+    """Attackers won the last trick (X2): kitty points × multiplier."""
+
+    seat: int
+    kitty_points: int
+    multiplier: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    """The hand is over: the attackers' total (S4), the score (S1–S3) and each seat's result."""
+
+    attackers_points: int
+    score: HandScore
+    results: tuple[int, ...]  # per seat
+
+
+Result = (Dealt | Declared | Redealt | DeclarerChosen | KittyTaken | Buried | FriendCalled | SoloDeclared
+          | ThrowFailed | Played | FriendRevealed | TrickWon | KittyCaptured | HandScored)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The record of one accepted action: its number, the action, what followed."""
+
+    number: int
+    action: Action
+    results: tuple[Result, ...]
+
+
+def standing_declaration(declarations: Sequence[Declared]) -> Declaration | None:
+    """The declaration that stands now, with its seat: the last one made (D1, D3, D5),
+    or None before anyone declares.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> standing_declaration([Declared(1, parse_cards("♠2"), Trump("♠"), 1), Declared(3, parse_cards("♥2 ♥2"), Trump("♥"), 2)])
+    Declaration(cards=parse_cards('♥2 ♥2'), seat=3)
+    >>> standing_declaration([]) is None
+    True
+    """
+    last = declarations[-1] if declarations else None
+    return Declaration(last.cards, last.seat) if last else None
+
+
+__all__ = ["Buried", "Dealt", "Declared", "DeclarerChosen", "Event", "FriendCalled", "FriendRevealed",
+           "HandScored", "KittyCaptured", "KittyTaken", "Played", "Redealt", "Result", "SoloDeclared",
+           "ThrowFailed", "TrickWon", "standing_declaration"]
