@@ -10,19 +10,35 @@ asked of :mod:`tutor`.
   course's home page with each learner's progress.
 - :class:`HandIn`, :class:`ClassProgress` — a learner's progress code to hand in, and the
   teacher's table of a class's codes.
+- :class:`Choose` — choose (:class:`Buttons`, :class:`Menu`, :class:`Typed`,
+  :class:`Number`, :class:`Tick`), then see the verdict: a lesson's "Try it".
+- :func:`quick_check` — one drill question right after the rule it checks.
+- :func:`row`, :func:`show`, :func:`trick`, :func:`trick_view` and the lessons' other
+  views (:mod:`widgets.views`) — cards and sentences as a lesson shows them.
+- :func:`link_params`, :func:`link_query`, :func:`notes_html` — the page's link, and its
+  ignored parameters as a note.
 
-Usage in a notebook cell::
+A lesson imports what it wires from here (and the rules from :mod:`tutor`). Usage in a
+notebook cell::
 
     from widgets import DrillPlayer
     DrillPlayer("follow")          # a follow-suit drill chosen by your progress
 """
 
+from widgets.check import CHECKS_KEY, quick_check
+from widgets.choose import NOTHING, Buttons, Choice, Choose, Menu, Number, Tick, Typed, answer_html
 from widgets.classroom import ClassProgress, HandIn
-from widgets.course import CourseMap, practice
+from widgets.course import CourseMap, link_params, link_query, notes_html, practice
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
 from widgets.table import Table
-from widgets.views import Hand, TrickTable
+from widgets.views import (Hand, Html, Part, TrickTable, call_view, components_view, lead_view, overturn_view,
+                           reason_cited, row, ruff_view, score_view, show, throw_view, trick, trick_view,
+                           weighed_calls_view, who_knows_view)
 
-__all__ = ["STORAGE_KEY", "CardPicker", "ClassProgress", "CourseMap", "DrillPlayer", "Hand", "HandIn", "Table",
-           "TrickTable", "practice"]
+__all__ = ["CHECKS_KEY", "NOTHING", "STORAGE_KEY", "Buttons", "CardPicker", "Choice", "Choose", "ClassProgress",
+           "CourseMap", "DrillPlayer", "Hand", "HandIn", "Html", "Menu", "Number", "Part", "Table", "Tick",
+           "TrickTable", "Typed", "answer_html", "call_view", "components_view", "lead_view", "link_params",
+           "link_query", "notes_html", "overturn_view", "practice", "quick_check", "reason_cited", "row",
+           "ruff_view", "score_view", "show", "throw_view", "trick", "trick_view", "weighed_calls_view",
+           "who_knows_view"]

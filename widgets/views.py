@@ -8,6 +8,14 @@ by side, :func:`trick_view` draws a trick with its winner and why; :func:`show` 
 draws and that is an ``ipywidgets.HTML`` value as it is. Sentences are said in the
 kernel's language (the page's) unless a ``lang`` is given.
 
+A lesson's examples that need more than one row are drawn here too, each asking the rules
+module and drawing its answer, so a lesson cell holds data and a call: a ruff and its
+reason (:func:`ruff_view`), a throw against the other hands (:func:`throw_view`), a lead
+cut into its parts (:func:`lead_view`, :func:`components_view`), a declaration against the
+one on the table (:func:`overturn_view`), a card called as the friend (:func:`call_view`),
+who knows the friend (:func:`who_knows_view`), a scored hand (:func:`score_view`) and the
+calls the coach weighed (:func:`weighed_calls_view`).
+
 >>> from tutor.core.i18n import Text
 >>> from tutor.rules.notation import parse_cards
 >>> page = row(parse_cards("♠A ♠A"), Text("a pair"), lang="zh-Hans")
@@ -26,8 +34,11 @@ from typing import Any, Final, cast
 
 import IPython.display
 
-from tutor.rules.cards import PLAYERS, Card, Cards
-from tutor.teach.display import CARD_CSS, cards_html, hand_html, trick_html
+from tutor.rules import (Cards, Declaration, Game, Verdict, check_declaration, check_ruff, check_throw, score_hand,
+                         shape_of)
+from tutor.rules.cards import PLAYERS, Card
+from tutor.teach.display import CARD_CSS, cards_html, hand_html, scores_html, trick_html
+from tutor.teach.narration import signed
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text, Translator, said
 from tutor.rules.notation import CardsLike, parse_cards
@@ -35,10 +46,11 @@ from tutor.rules.order import Trump, TrumpLike, as_trump
 from tutor.rules.trick import TrickOutcome, explain_trick
 from widgets._common import translator
 
-Part = Iterable[Card] | str | BaseException
+Part = Iterable[Card] | str | BaseException | Verdict
 """One item of a :func:`row`: cards (a :class:`~tutor.rules.cards.Cards` or any iterable of
 cards), a sentence (a :class:`~tutor.core.i18n.Text` or a string, said in the row's
-language), or an error (its reason is said)."""
+language), an error (its reason is said) or a :class:`~tutor.rules.verdict.Verdict` (its
+whole sentence is said, as :meth:`~tutor.rules.verdict.Verdict.say` says it)."""
 
 _display: Final = cast(Callable[..., None], IPython.display.display)
 """IPython's ``display`` (untyped upstream): shows an object as a cell's output."""
@@ -122,6 +134,10 @@ class Hand:
     def _repr_html_(self) -> str:
         return hand_html(self.cards, self.trump, four_colour=self.four_colour, tr=self._tr)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """What a notebook's plain-text output says (the drawing is for the page)."""
+        printer.text(f"<Hand: {self.cards}>")
+
 
 class TrickTable:
     """The five seats of a trick: the lead, each play and — asked of the rules — the
@@ -162,6 +178,158 @@ class TrickTable:
         said_row = _row(parts, self.trump, self._tr, self.four_colour) if parts else ""
         return table + _style() + said_row
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """What a notebook's plain-text output says (the drawing is for the page)."""
+        printer.text(f"<TrickTable: {len(self.plays)} plays>")
+
+
+def reason_cited(verdict: Verdict) -> Text | str:
+    """A verdict's reason naming its rule once: ``'<reason> (R1)'``, or the reason alone
+    when it names its rule already or the play is a winning ruff (whose reason names the
+    rules it meets). A sentence for :func:`row`, said in the row's language.
+
+    >>> from tutor.rules import check_ruff
+    >>> reason_cited(check_ruff("♥Q ♥K ♣4", "♥A", "♥K", "♥")).endswith("(R1)")
+    True
+    >>> reason_cited(check_ruff("♠3 ♥Q ♥K ♣4", "♠A ♠K", "♠3 ♥K", "♥")).count("(R1)")
+    1
+    """
+    reason, rule = verdict.reason, verdict.rule
+    if getattr(verdict, "ruff", False) or rule is None or f"({rule})" in reason:
+        return reason
+    return Text("{reason} ({rule})", reason=reason, rule=rule)
+
+
+def ruff_view(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *, beat: CardsLike | None = None,
+              lang: str | None = None) -> Html:
+    """A trump play on a side-suit lead, as the rules judge it (R1–R5): the hand, the lead,
+    the play and the ruff it must beat (with ``beat``) in a row, and below the reason,
+    naming its rule once (:func:`reason_cited`).
+
+    >>> view = ruff_view("♥Q ♥K ♣4", "♥A", "♥K", "♥")
+    >>> view.count('class="qd-card '), "(R1)" in view
+    (5, True)
+    """
+    verdict = check_ruff(hand, lead, play, trump, beat=beat)
+    shown = [parse_cards(cards) for cards in (hand, lead, play, beat) if cards is not None]
+    return Html(row(*shown, trump=trump, lang=lang) + row(reason_cited(verdict), trump=trump, lang=lang))
+
+
+def throw_view(throw: CardsLike, others: Sequence[CardsLike], trump: TrumpLike, *, lang: str | None = None) -> Html:
+    """A throw against the other players' hands, as the rules judge it (L3–L5): the throw,
+    the other hands, and whether it stands — if not, the leads the thrower may be made to
+    play instead.
+
+    >>> view = throw_view("♠A ♠Q ♠Q", ["♠K ♠K ♠3", "♠9 ♥4", "♣3", "♦4"], "♥")
+    >>> view.count("<div"), "(L4)" in view
+    (3, True)
+    """
+    result = check_throw(throw, others, trump)
+    return Html(row(parse_cards(throw), trump=trump, lang=lang)
+                + row(*[parse_cards(hand) for hand in others], trump=trump, lang=lang)
+                + row(result.reason, *[Cards(option) for option in result.options], trump=trump, lang=lang))
+
+
+def lead_view(cards: CardsLike, trump: TrumpLike, *, lang: str | None = None) -> Html:
+    """A lead and what it is made of (L1–L2): its cards, then its parts (``the pair ♠A ♠A ·
+    the single ♠K``) — or why these cards cannot be led together.
+
+    >>> "the pair ♠A ♠A  ·  the single ♠K" in lead_view("♠A ♠A ♠K", "♥")
+    True
+    >>> "mixes" in lead_view("♠A ♥3", "♥")
+    True
+    """
+    cards, trump = parse_cards(cards), as_trump(trump)
+    try:
+        parts = shape_of(cards, trump).components
+    except TutorError as error:
+        return row(cards, error, trump=trump, lang=lang)
+    tr = translator(lang)
+    return row(cards, "  ·  ".join(tr(part.describe()) for part in parts), trump=trump, lang=lang)
+
+
+def components_view(cards: CardsLike, trump: TrumpLike, *, lang: str | None = None) -> Html:
+    """``cards`` cut into the singles, pairs and tractors the rules see in them (M1–M3): a row
+    for each part, its cards and its name. Cards that cannot be read or led together raise
+    :class:`~tutor.core.errors.TutorError` (:class:`widgets.choose.Choose` shows its reason).
+
+    >>> components_view("♠Q ♠Q ♠J ♠J ♠5", "♥").count("<div")
+    2
+    """
+    trump = as_trump(trump)
+    parts = shape_of(parse_cards(cards), trump).components
+    return Html("".join(row(Cards(part.cards), part.describe(), trump=trump, lang=lang) for part in parts))
+
+
+def overturn_view(table: CardsLike | None, showing: CardsLike, seat: int, *, table_seat: int = 0,
+                  lang: str | None = None) -> Html:
+    """Whether ``seat`` showing ``showing`` may declare over ``table``, the declaration
+    ``table_seat`` made (None: nothing declared yet), as the rules judge it (D1–D3): the two
+    showings and the verdict.
+
+    >>> "(D3)" in overturn_view("♥2", "♥2 ♥2", 0)
+    True
+    """
+    current = None if table is None else Declaration(table, seat=table_seat)
+    verdict = check_declaration(Declaration(showing, seat=seat), current)
+    return row(parse_cards(table or ""), "→", parse_cards(showing), verdict, lang=lang)
+
+
+def call_view(game: Game, seat: int, card: Card | CardsLike, *, lang: str | None = None) -> Html:
+    """The card ``seat`` would name to call a friend in ``game`` (F1–F2), and the rules'
+    answer: why it is refused, or the seat of the friend it makes (which, in a real game,
+    nobody else would know yet). Tried on a replay of ``game``, which is left as it was."""
+    trial = Game.replay(game.seed, game.history, game.rules)
+    called = Cards([card]) if isinstance(card, Card) else parse_cards(card)
+    try:
+        trial.call(seat, card)
+    except TutorError as error:
+        return row(called, error, trump=trial.trump, lang=lang)
+    return row(called, Text("Accepted: the friend is seat {seat}.", seat=trial.friend), trump=trial.trump, lang=lang)
+
+
+def who_knows_view(game: Game, *, lang: str | None = None) -> Html:
+    """What each seat knows of the friend's seat (F2, F6), one sentence a seat: as its own
+    view of ``game`` says (:meth:`~tutor.rules.game.Game.view`)."""
+    sentences: list[Part] = []
+    for seat in range(PLAYERS):
+        friend = game.view(seat).friend
+        if friend is None:
+            sentences.append(Text("Seat {seat} does not know who the friend is.", seat=seat))
+        elif friend == seat:
+            sentences.append(Text("Seat {seat} is the friend, and knows it.", seat=seat))
+        else:
+            sentences.append(Text("Seat {seat} knows the friend: seat {friend}.", seat=seat, friend=friend))
+    return Html("".join(row(sentence, lang=lang) for sentence in sentences))
+
+
+def score_view(total: int, *, declarations: int = 1, solo: bool = False, lang: str | None = None) -> Html:
+    """A hand scored (S1–S3) with the attackers' ``total``: how, in a sentence, and its line
+    of the score table (:func:`tutor.teach.display.scores_html`).
+
+    >>> view = score_view(75, declarations=2)
+    >>> "(S3)" in view, "+4" in view
+    (True, True)
+    """
+    result = score_hand(total, declarations=declarations, solo=solo)
+    return Html(row(result.explanation, lang=lang) + scores_html([result], tr=translator(lang)))
+
+
+def weighed_calls_view(calls: Sequence[Card | None], results: Sequence[Sequence[float]], *,
+                       lang: str | None = None) -> Html:
+    """Each call weighed (a card to call, or None to go solo) and its results over the deals
+    tried (:func:`tutor.play.weigh_calls`): one sentence a call, its average result.
+
+    >>> print(weighed_calls_view([None], [[2, -1]]).count("go solo: expected +0.5 over 2 deals"))
+    1
+    """
+    sentences = []
+    for call, mine in zip(calls, results, strict=True):
+        choice = Text("go solo") if call is None else Text("call {card}", card=call)
+        sentences.append(Text("{choice}: expected {value} over {count} deals", choice=choice,
+                              value=signed(sum(mine) / len(mine)), count=len(mine)))
+    return Html("".join(row(sentence, lang=lang) for sentence in sentences))
+
 
 def _style() -> str:
     return f"<style>{CARD_CSS}</style>"
@@ -172,6 +340,8 @@ def _row(parts: Iterable[Part], trump: Trump | None, tr: Translator, four_colour
     for part in parts:
         if isinstance(part, BaseException):  # a refused input or action: its reason
             part = said(part)
+        if isinstance(part, Verdict):  # a rules answer: its whole sentence
+            part = part.sentence
         if isinstance(part, str):  # a sentence, said in the row's language
             items.append(f'<span style="max-width:38em">{escape(tr(part))}</span>')
         else:
@@ -183,4 +353,6 @@ def _trump(trump: TrumpLike) -> Trump | None:
     return None if trump is None else as_trump(trump)
 
 
-__all__ = ["Hand", "Html", "Part", "TrickTable", "row", "show", "trick", "trick_view"]
+__all__ = ["Hand", "Html", "Part", "TrickTable", "call_view", "components_view", "lead_view", "overturn_view",
+           "reason_cited", "row", "ruff_view", "score_view", "show", "throw_view", "trick", "trick_view",
+           "weighed_calls_view", "who_knows_view"]

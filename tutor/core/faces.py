@@ -55,20 +55,29 @@ CARD_CSS = """
 .qd-badge{display:inline-block;margin-left:.4em;padding:0 .4em;border-radius:.6em;font-size:.8em;
  border:1px solid currentColor}
 .qd-trick tr.qd-winner th,.qd-trick tr.qd-winner td{background:var(--jp-success-color3,#e6f4ea)}
+.qd-verdicts th,.qd-verdicts td{padding:.25em .6em;text-align:left;vertical-align:middle}
+.qd-verdicts .qd-legal{color:#2e7d32;font-weight:600}
+.qd-verdicts .qd-illegal{color:#c62828;font-weight:600}
+.qd-scores th,.qd-scores td{padding:.15em .6em;text-align:center}
 body[data-jp-theme-light="false"] .qd-card{--qd-face:#2b2f36;--qd-edge:#8b93a1;--qd-ink:#eef0f3;
  --qd-red:#ff9a6b;--qd-blue:#7dc0f5;--qd-green:#5fd3ae;--qd-trump:#f0b429}
 body[data-jp-theme-light="false"] .qd-trick tr.qd-winner th,
 body[data-jp-theme-light="false"] .qd-trick tr.qd-winner td{background:#1e3a2a}
+body[data-jp-theme-light="false"] .qd-verdicts .qd-legal{color:#81c995}
+body[data-jp-theme-light="false"] .qd-verdicts .qd-illegal{color:#ff8a80}
 @media (prefers-color-scheme:dark){
  body:not([data-jp-theme-light]) .qd-card{--qd-face:#2b2f36;--qd-edge:#8b93a1;--qd-ink:#eef0f3;
   --qd-red:#ff9a6b;--qd-blue:#7dc0f5;--qd-green:#5fd3ae;--qd-trump:#f0b429}
  body:not([data-jp-theme-light]) .qd-trick tr.qd-winner td,
- body:not([data-jp-theme-light]) .qd-trick tr.qd-winner th{background:#1e3a2a}}
+ body:not([data-jp-theme-light]) .qd-trick tr.qd-winner th{background:#1e3a2a}
+ body:not([data-jp-theme-light]) .qd-verdicts .qd-legal{color:#81c995}
+ body:not([data-jp-theme-light]) .qd-verdicts .qd-illegal{color:#ff8a80}}
 .qd-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);
  white-space:nowrap;border:0}
 @media (forced-colors:active){.qd-card{border:1px solid CanvasText}}
 """
-"""The style sheet of every drawing of cards; the widgets include it too."""
+"""The style sheet of every drawing of cards, and of the tables drawn with them (a trick,
+plays and their verdicts, the score table); the widgets include it too."""
 
 _SUIT_CLASS = {"♠": "qd-s", "♥": "qd-h", "♣": "qd-c", "♦": "qd-d"}
 _SUIT_WORD = {"♠": Text("spades"), "♥": Text("hearts"), "♣": Text("clubs"), "♦": Text("diamonds")}

@@ -10,11 +10,13 @@ class's progress, and the lessons in each language (:mod:`~tutor.teach.localize`
 True
 """
 
-from tutor.teach.display import hand_html, trick_html
+from tutor.teach.display import (card_html, cards_html, hand_html, scores_html, trick_html, verdicts_html,
+                                 won_trick_html)
 from tutor.teach.drills.count import TOTAL_POINTS
 from tutor.teach.narration import advice, signed
 from tutor.teach.positions import make_link, position_from_query
 from tutor.teach.sheets import make_sheet, parse_sheet_link, sheet_html, sheet_lessons
 
-__all__ = ["TOTAL_POINTS", "advice", "hand_html", "make_link", "make_sheet", "parse_sheet_link",
-           "position_from_query", "sheet_html", "sheet_lessons", "signed", "trick_html"]
+__all__ = ["TOTAL_POINTS", "advice", "card_html", "cards_html", "hand_html", "make_link", "make_sheet",
+           "parse_sheet_link", "position_from_query", "scores_html", "sheet_html", "sheet_lessons", "signed",
+           "trick_html", "verdicts_html", "won_trick_html"]

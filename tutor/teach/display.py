@@ -1,9 +1,12 @@
 """Cards as HTML, so rules values show themselves in a notebook.
 
 Drawing only, no rules and no widgets: every function takes what it shows (cards, the
-trump that orders them, the winner of a trick) and returns an HTML string. Each card is
-drawn by :mod:`tutor.core.faces` (its style sheet :data:`CARD_CSS` is here too); this
-module adds what the rules know: which cards are trumps, a hand in its groups, a trick.
+trump that orders them, the winner of a trick, the verdicts and scores the rules gave) and
+returns an HTML string. Each card is drawn by :mod:`tutor.core.faces` (its style sheet
+:data:`CARD_CSS` is here too); this module adds what the rules know: which cards are
+trumps, a hand in its groups, a trick (:func:`trick_html`, :func:`won_trick_html`), plays
+and their verdicts (:func:`verdicts_html`) and the lines of the score table
+(:func:`scores_html`).
 
 >>> from tutor.rules.notation import parse_cards
 >>> "♠" in cards_html(parse_cards("♠A"))
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from typing import Protocol
 
 from tutor.core.arguments import flag, instance, seat, whole
 from tutor.rules.cards import Card, Cards
@@ -24,9 +28,11 @@ from tutor.core.faces import CARD_CSS, face, face_name, row, style_sheet
 from tutor.core.i18n import Text, Translator, current
 from tutor.rules.notation import to_cards
 from tutor.rules.order import TRUMP, EffectiveSuit, Trump, as_trump
+from tutor.rules.scoring import HandScore, side_name
+from tutor.rules.verdict import Verdict
 
-__all__ = ["CARD_CSS", "card_face", "card_html", "card_name", "cards_html", "hand_groups", "hand_html", "lane_label",
-           "trick_html"]
+__all__ = ["CARD_CSS", "WonTrick", "card_face", "card_html", "card_name", "cards_html", "hand_groups", "hand_html",
+           "lane_label", "scores_html", "trick_html", "verdicts_html", "won_trick_html"]
 
 
 def card_name(card: Card, tr: Translator | None = None, *, trump: Trump | None = None) -> str:
@@ -161,6 +167,78 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
     caption = escape(tr("The trick"))
     return (f'{style_sheet(flag(style, "style"))}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+class WonTrick(Protocol):
+    """A trick the game has recorded (:class:`tutor.rules.game.TrickWon`): its plays, each
+    ``(seat, cards)`` in playing order, and the seat that won it."""
+
+    @property
+    def plays(self) -> Sequence[tuple[int, Sequence[Card]]]: ...
+
+    @property
+    def seat(self) -> int: ...
+
+
+def won_trick_html(trick: WonTrick, *, trump: Trump | None = None, four_colour: bool = False,
+                   tr: Translator | None = None, style: bool = True) -> str:
+    """A trick as the game recorded it (:func:`trick_html`), the seat that won it marked.
+
+    >>> from tutor import play_random_hand
+    >>> last = play_random_hand(3).tricks[-1]
+    >>> f'<tr class="qd-winner" data-seat="{last.seat}">' in won_trick_html(last)
+    True
+    """
+    plays = _plays(trick.plays)
+    winner = [played for played, _ in plays].index(seat(trick.seat))
+    return trick_html(plays, trump=trump, winner=winner, four_colour=four_colour, tr=tr, style=style)
+
+
+def verdicts_html(plays: Iterable[tuple[Iterable[Card], Verdict]], *, trump: Trump | None = None,
+                  four_colour: bool = False, tr: Translator | None = None, style: bool = True) -> str:
+    """Plays and the rules' verdicts on them, as a table: the cards played, ``legal`` or
+    ``illegal (W3)`` (the rule broken), and why. The words say it, the colour only repeats it.
+
+    >>> from tutor import check_follow, parse_cards
+    >>> play = parse_cards("♠K ♠3")
+    >>> page = verdicts_html([(play, check_follow("♠K ♠5 ♠3 ♠A ♠A", "♠9 ♠9", play, "♥"))])
+    >>> "illegal (W3)" in page, page.count('<th scope="col">')
+    (True, 3)
+    """
+    tr, trump = _tr(tr), _trump(trump)
+    head = "".join(f'<th scope="col">{escape(tr(title))}</th>'
+                   for title in (Text("you play"), Text("verdict"), Text("why")))
+    rows = []
+    for cards, verdict in plays:
+        verdict = instance(verdict, Verdict, "verdict")
+        word = Text("legal") if verdict.legal else Text("illegal ({rule})", rule=verdict.rule)
+        rows.append(f'<tr><td>{_row(to_cards(cards), trump, four_colour, tr)}</td>'
+                    f'<td class="{"qd-legal" if verdict.legal else "qd-illegal"}">{escape(tr(word))}</td>'
+                    f'<td>{escape(tr(verdict.reason))}</td></tr>')
+    return (f'{style_sheet(flag(style, "style"))}<table class="qd-verdicts"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def scores_html(results: Iterable[HandScore], *, tr: Translator | None = None, style: bool = True) -> str:
+    """Hands scored (:func:`tutor.score_hand`) as lines of the score table (S1–S3): the
+    attackers' total A, the row of the table it falls in, and what the declarer, the friend
+    and each attacker score (a solo has no friend: a dash).
+
+    >>> from tutor import score_hand
+    >>> page = scores_html([score_hand(75), score_hand(120, solo=True)])
+    >>> page.count("<tr>"), "<td>+2</td>" in page, "<td>—</td>" in page
+    (3, True, True)
+    """
+    tr = _tr(tr)
+    titles = (Text("attackers' total A"), Text("row of the table"), side_name("declarer"), side_name("friend"),
+              Text("each attacker"))
+    lines = ["<tr>" + "".join(f'<th scope="col">{escape(tr(title))}</th>' for title in titles) + "</tr>"]
+    for result in results:
+        result = instance(result, HandScore, "result")
+        cells = (str(result.points), tr(result.row),
+                 *("—" if side == "friend" and result.solo else f"{result[side]:+d}" for side in result))
+        lines.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in cells) + "</tr>")
+    return f'{style_sheet(flag(style, "style"))}<table class="qd-scores">{"".join(lines)}</table>'
 
 
 def _card(card: object) -> Card:
