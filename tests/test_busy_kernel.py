@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("anywidget")
 
+import tutor.teach.drill_state as state_module  # noqa: E402
 import widgets.drill as drill_module  # noqa: E402
 import widgets.table as table_module  # noqa: E402
 from tutor.teach.drills import AnswerKind, generate  # noqa: E402
@@ -103,7 +104,7 @@ def test_a_request_is_answered_with_what_it_changed(player: DrillPlayer) -> None
 
 def test_a_second_next_from_the_same_drill_makes_no_second_drill(player: DrillPlayer,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    made = _counting(monkeypatch, drill_module, "generate")
+    made = _counting(monkeypatch, state_module, "generate")
     page = Page(player)
     token = player.state["token"]
     page.send({"type": "check", "check_id": 1, "answer": _right(player), "selected": [], "token": token})
@@ -159,7 +160,7 @@ def test_an_action_arriving_while_the_same_is_under_way_is_ignored(player: Drill
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """Were the kernel to take a message while one is being handled (a re-entrant
     handler), a repeat of the same action does nothing."""
-    made = _counting(monkeypatch, drill_module, "generate")
+    made = _counting(monkeypatch, state_module, "generate")
     page = Page(player)
     original = DrillPlayer.next
     inner: list[dict[str, Any]] = []
@@ -183,10 +184,10 @@ def test_a_failure_ends_the_wait_says_so_and_keeps_progress(player: DrillPlayer,
     page.send({"type": "check", "check_id": 1, "answer": _right(player), "selected": [], "token": token})
     progress, state, stats = player.progress, player.state, player.stats
 
-    def broken(self: DrillPlayer, *, fresh: bool = False) -> tuple[int, int]:
+    def broken(self: state_module.DrillState, clock: Any) -> Any:
         raise RuntimeError("the kernel broke")
 
-    monkeypatch.setattr(DrillPlayer, "_upcoming", broken)
+    monkeypatch.setattr(state_module.DrillState, "upcoming", broken)
     page.send({"type": "next", "token": token, "request": 9})
     assert player.handled == {"request": 9, "type": "next", "ignored": False, "work": 0}  # not counted as done
     assert player.progress_note == Translator("en")(FAILED)

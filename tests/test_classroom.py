@@ -155,11 +155,20 @@ def _frame(version: int, body: bytes) -> str:
     (_frame(VERSION, b"\x00\x01\x63\x02\x00\x01\x00\x00"), "not made by this course"),  # lesson 99
     (_frame(VERSION, b"\x00\x00\x00\x00"), "not made by this course"),  # a byte too many
     (_frame(VERSION, b"\x02 A\x00\x00"), "not made by this course"),  # a name no learner could type
+    (PREFIX + base64.urlsafe_b64encode(bytes((VERSION,)) + b"\xff" * 9 + b"\x01").decode().rstrip("="),
+     "not made by this course"),  # a length no count can be (once a bare ValueError)
+    (_frame(VERSION, b"\x00\x01" + b"\xff" * 9), "not made by this course"),  # a count too large, inside
 ])
 def test_a_code_that_cannot_be_read_says_why(code: str, problem: str) -> None:
     assert decode(_frame(VERSION, b"\x01A\x00\x00")) == Report(name="A")  # the frame the rows change
     with pytest.raises(CodeError, match=problem):
         decode(code)
+
+
+def test_a_code_that_cannot_be_read_is_a_note_in_the_class_table() -> None:
+    huge = PREFIX + base64.urlsafe_b64encode(bytes((VERSION,)) + b"\xff" * 9 + b"\x01").decode().rstrip("=")
+    table = read_class(f"Ann: {huge}")
+    assert not table.rows and "not made by this course" in str(table.notes[0])
 
 
 def test_the_kinds_are_numbered_once_and_for_all() -> None:

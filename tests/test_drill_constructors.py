@@ -2,7 +2,7 @@
 tutor.teach.drills.follow, ruff, throw and tractor): a seeded drill is the drill its
 constructor makes from the drill's own cards, a teacher's position is asked through
 the same constructor (same wording, same verdicts, same message for a wrong choice),
-and a position that is no question of the kind is refused with ValueError."""
+and a position that is no question of the kind is refused with DrillError (a TutorError)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from itertools import combinations, islice
 import pytest
 
 from tutor.teach.drills import KINDS as REGISTRY
-from tutor.teach.drills import AnswerKind, Drill, follow, generate, ruff, throw, tractor
+from tutor.core.errors import TutorError
+from tutor.teach.drills import AnswerKind, Drill, DrillError, follow, generate, ruff, throw, tractor
 from tutor.core.i18n import Translator
 from tutor.rules.notation import parse_cards
 from tutor.rules.order import Trump
@@ -169,8 +170,9 @@ REFUSED: list[tuple[Callable[[], Drill], str]] = [
 
 @pytest.mark.parametrize(("make", "says"), REFUSED, ids=[says for _, says in REFUSED])
 def test_a_position_that_is_no_question_is_refused(make: Callable[[], Drill], says: str) -> None:
-    with pytest.raises(ValueError, match=says):
+    with pytest.raises(DrillError, match=says) as refused:
         make()
+    assert isinstance(refused.value, TutorError) and refused.value.parameter
 
 
 def test_a_wrong_choice_is_told_the_same_in_a_position_and_a_seeded_drill() -> None:

@@ -306,11 +306,11 @@ def test_drills_are_equal_by_their_fields_not_their_judge():
 
 def test_a_malformed_drill_is_refused_when_made():
     base = dict(kind="score", level=1, seed=0, question="?", trump=Trump("♥"), rules=("S1",), rule="S1", hints=())
-    with pytest.raises(ValueError, match="judge"):
+    with pytest.raises(DrillError, match="judge"):
         Drill(answer=AnswerKind.CARDS, **base)
-    with pytest.raises(ValueError, match="number"):
+    with pytest.raises(DrillError, match="number"):
         Drill(answer=AnswerKind.NUMBER, **base)
-    with pytest.raises(ValueError, match="choices"):
+    with pytest.raises(DrillError, match="choices"):
         Drill(answer=AnswerKind.CHOICE, choices=(Choice("yes", "Yes"),), correct=frozenset({"maybe"}), **base)
     assert Drill(answer=AnswerKind.NUMBER, number=4, **base).check(4).correct
 

@@ -27,7 +27,8 @@ from tutor.core.i18n import Translator
 from tutor.rules.order import Trump
 from tutor.rules.throw import ThrowResult, check_throw
 from tutor.rules.trick import explain_trick, why_not
-from widgets.drill import REVEAL_AFTER, DrillPlayer
+from tutor.teach.drill_state import REVEAL_AFTER
+from widgets.drill import DrillPlayer
 
 SEEDS = range(24)
 CASES = [(kind, level, seed) for kind in KINDS for level in KINDS[kind].levels

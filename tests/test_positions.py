@@ -151,7 +151,7 @@ def test_said_in_chinese() -> None:
     ("kind: follow; trump: ♥; lead: ♠K; played: ♠3 / ♠4 / ♠5 / ♠6; hand: ♠7", "played: at most 3 plays"),
     ("kind: follow; trump: ♥; lead: ♠K; hand: ♠5; ask: ♠6", "ask: ♠6 must be cards of the hand"),
     ("kind: follow; trump: ♥; lead: ♠K; hand: ♠5; seat: 2", "seat: a follow drill does not use it"),
-    ("kind: follow; trump: ♥; leader: 7; lead: ♠K; hand: ♠5", "leader: a seat is 0–4, not '7'"),
+    ("kind: follow; trump: ♥; leader: 7; lead: ♠K; hand: ♠5", "leader must be a seat number from 0 to 4, not 7"),
     ("kind: follow; trump: ♥; hand: ♠5", "lead: a follow drill needs the cards led"),
     ("kind: follow; trump: ♥; lead: ♠K", "hand: 0 cards cannot follow a lead of 1"),
     ("kind: trick; trump: ♥; lead: ♠K", "played: a trick drill needs the plays after the lead"),

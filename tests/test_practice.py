@@ -23,7 +23,7 @@ from tutor.teach.drills.progress import (  # noqa: E402
 )
 from tutor.rules.notation import parse_cards  # noqa: E402
 from widgets import CourseMap, DrillPlayer, practice  # noqa: E402
-from widgets.drill import REVEAL_AFTER  # noqa: E402
+from tutor.teach.drill_state import REVEAL_AFTER  # noqa: E402
 
 KIND = "follow"
 LESSON = "05-following"
@@ -186,7 +186,7 @@ def test_the_learners_level_is_kept_per_lesson() -> None:
     p = Progress().with_level(KIND, 3, LESSON)
     assert p.level(KIND, LESSON) == 3 and p.level(KIND, "00-welcome") == 1
     assert Progress.from_json(p.to_json()) == p
-    with pytest.raises(ProgressError, match="the level is 1, 2 or 3"):
+    with pytest.raises(ProgressError, match="the levels are 1, 2 and 3"):
         p.with_level(KIND, 4, LESSON)
 
 

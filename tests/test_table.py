@@ -29,7 +29,7 @@ from tutor.rules.game import (
 from tutor.play.record import export_hand, import_hand
 from tutor.play.coach import advise
 from tutor.play.strategy import LEVELS, ComputerPlayer
-from widgets.table import OFFERED_LEVELS, Table, check_level, check_seed, seed_from_query
+from widgets.table import OFFERED_LEVELS, Table, check_level, seed_from_query
 
 
 def send(widget: Any, content: object) -> None:
@@ -292,7 +292,7 @@ def test_seeds_from_links_are_validated() -> None:
     for bad in ("seed=-1", "seed=1e3", "seed=abc", "seed=" + "9" * 12, "", None):
         assert seed_from_query(bad) is None
     with pytest.raises(TutorError):
-        check_seed(-5)
+        Table(seed=-5)
     assert Table(seed=None, pause_ms=0).game.seed >= 0
 
 
@@ -490,7 +490,6 @@ def test_a_table_speaks_its_own_language_whatever_the_kernels(lang: str) -> None
 # ------------------------------------------------------------------ the widget decides nothing
 
 WIDGET_SENTENCES = {
-    "seats are numbered 0–4, not {seat} (C4)", "a seed is a whole number from 0 to {max}, not {seed}",
     "that declaration is no longer open to you", "those cards could not be read",
     "those picked cards could not be read", "that is not open to you now", "Something went wrong: {problem}",
     "Opened a hand file (seed {seed}).", "This hand file could not be read: {problem}",

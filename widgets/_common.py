@@ -1,13 +1,20 @@
 """What the widgets share: where the front end lives, the style sheet, UI labels,
 cards turned into what the front end draws, and :class:`PageWidget`, which takes from
-the page only what the page may send. No rules here."""
+the page only what the page may send. No rules here.
+
+Every message a page sends a widget goes through :func:`boundary`, the one place an error
+nobody foresaw is caught: it is logged with its traceback to the kernel's log (never to
+the page), and the widget says :data:`FAILED` in the learner's language. Everywhere else a
+widget catches only :class:`~tutor.core.errors.TutorError` (or one of its kind): a refusal
+with a reason to show."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar, Final, TypeGuard
+from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TypeGuard, TypeVar
 
 import anywidget
 
@@ -86,7 +93,60 @@ MAX_TYPE: Final = 40
 FAILED: Final = N_("Something went wrong; nothing was changed. Try again.")
 """Said when handling a message failed in a way nobody foresaw (never Python's own words)."""
 
-_log: Final = logging.getLogger("widgets")
+LOG: Final = logging.getLogger("widgets")
+"""The widgets' log: the kernel's own (its standard error, which Jupyter and Voila keep in
+the server's log), never the page. It does not pass its records on to the root logger,
+which a notebook may have pointed at the page (``logging.basicConfig()`` in a kernel
+writes to the cell's output)."""
+
+
+def _kernel_log(log: logging.Logger) -> logging.Logger:
+    """``log``, writing to the kernel process's own standard error (``sys.__stderr__``: the
+    kernel's ``sys.stderr`` is the page's output) and not to its parents."""
+    if not log.handlers:
+        stream = sys.__stderr__
+        handler: logging.Handler = logging.StreamHandler(stream) if stream is not None else logging.NullHandler()
+        handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s %(message)s"))
+        log.addHandler(handler)
+    log.propagate = False
+    return log
+
+
+_kernel_log(LOG)
+
+W = TypeVar("W", bound="PageWidget")
+P = ParamSpec("P")
+
+
+def boundary(handle: Callable[Concatenate[W, P], None]) -> Callable[Concatenate[W, P], None]:
+    """The one boundary of a widget's message handling: ``handle`` runs with the widget's
+    updates held (what it changes, and what it says, reaches the page in one update); an
+    error nobody foresaw is logged with its traceback to :data:`LOG` and the widget says
+    :data:`FAILED` (:meth:`PageWidget._failed`), never a traceback. Every message of a page
+    comes in through the two handlers of :class:`PageWidget` that wear it; nothing else in
+    the widgets catches more than a :class:`~tutor.core.errors.TutorError`.
+
+    >>> class Broken(PageWidget):
+    ...     note = ""
+    ...     def _failed(self):
+    ...         self.note = "failed"
+    >>> widget = Broken()
+    >>> widget.on_msg(lambda *args: 1 / 0)
+    >>> widget._handle_custom_msg({"type": "go"}, [])  # logged: ZeroDivisionError, with its traceback
+    >>> widget.note
+    'failed'
+    """
+    def guarded(widget: W, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        with widget.hold_sync():
+            try:
+                handle(widget, *args, **kwargs)
+            except Exception:  # noqa: BLE001 - the one boundary: logged for the kernel, said in the learner's words
+                LOG.error("%s: a message from the page could not be handled; the page was told nothing changed",
+                          type(widget).__name__, exc_info=True)
+                widget._failed()
+
+    guarded.__name__, guarded.__qualname__, guarded.__doc__ = handle.__name__, handle.__qualname__, handle.__doc__
+    return guarded
 
 
 def problem_of(error: BaseException) -> Text | None:
@@ -123,9 +183,10 @@ class PageWidget(anywidget.AnyWidget):
       values :meth:`_page_value` accepts, with no binary buffers; a refused update
       changes nothing (the page is sent the kernel's own values of what it tried to set);
     - a custom message must be a dict with a short string ``type``; each handler
-      registered with ``on_msg`` gets it, and a handler that fails nonetheless is logged
-      (at debug level: the kernel's log, never the page) and :meth:`_failed` says so in
-      the learner's words.
+      registered with ``on_msg`` gets it.
+
+    Both handlers go through :func:`boundary`: a failure nobody foresaw is logged (the
+    kernel's log, never the page) and :meth:`_failed` says so in the learner's words.
     """
 
     _page_sets: ClassVar[frozenset[str]] = frozenset()
@@ -138,23 +199,21 @@ class PageWidget(anywidget.AnyWidget):
     def _failed(self) -> None:
         """Say that handling a message failed (by default nothing is said)."""
 
+    @boundary
     def _handle_msg(self, msg: object) -> None:
-        try:
-            content = msg.get("content") if isinstance(msg, dict) else None
-            data = content.get("data") if isinstance(content, dict) else None
-            method = data.get("method") if isinstance(data, dict) else None
-            if not isinstance(data, dict) or not isinstance(method, str):
-                return
-            if method == "update":
-                if not data.get("buffer_paths"):  # no trait of these widgets is binary
-                    self.set_state(data.get("state"))
-            elif method == "request_state":
-                self.send_state()
-            elif method == "custom" and "content" in data:
-                buffers = msg.get("buffers") if isinstance(msg, dict) else None
-                self._handle_custom_msg(data["content"], buffers if isinstance(buffers, list) else [])
-        except Exception:  # noqa: BLE001 - a page's message never shows a traceback
-            _log.debug("a message from the page could not be handled", exc_info=True)
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        method = data.get("method") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or not isinstance(method, str):
+            return
+        if method == "update":
+            if not data.get("buffer_paths"):  # no trait of these widgets is binary
+                self.set_state(data.get("state"))
+        elif method == "request_state":
+            self.send_state()
+        elif method == "custom" and "content" in data:
+            buffers = msg.get("buffers") if isinstance(msg, dict) else None
+            self._handle_custom_msg(data["content"], buffers if isinstance(buffers, list) else [])
 
     def set_state(self, sync_data: object) -> None:
         """Take a state update from the page if the page may send it (see the class);
@@ -169,16 +228,10 @@ class PageWidget(anywidget.AnyWidget):
             return
         super().set_state(sync_data)
 
+    @boundary
     def _handle_custom_msg(self, content: object, buffers: list[Any]) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if not isinstance(kind, str) or len(kind) > MAX_TYPE:
             return
         for callback in list(self._msg_callbacks.callbacks):
-            try:
-                callback(self, content, buffers)
-            except Exception:  # noqa: BLE001 - said in the learner's words, never a traceback
-                _log.debug("a %r message from the page failed", kind, exc_info=True)
-                try:
-                    self._failed()
-                except Exception:  # noqa: BLE001
-                    _log.debug("saying so failed too", exc_info=True)
+            callback(self, content, buffers)

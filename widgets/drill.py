@@ -1,7 +1,9 @@
 """The drill player: a question, an answer, Check, feedback, Retry, Next, staged hints,
-streak and stars. Every verdict is :meth:`tutor.teach.drills.base.Drill.check`'s; which drill
-comes next is :meth:`Progress.next_drill`'s. Progress is kept in the browser
-(``localStorage``) and handed to the kernel when the page loads.
+streak and stars. The player draws a :class:`tutor.teach.drill_state.DrillState` and hands
+the page's messages to it: every verdict is :meth:`tutor.teach.drills.base.Drill.check`'s;
+when the answer is shown, what counts, what the feedback shows and which drill comes next
+are the state machine's. Progress is kept in the browser (``localStorage``) and handed to
+the kernel when the page loads.
 
 Messages from the front end (all dicts with ``type``): ``check`` (``check_id``,
 ``answer``, ``selected`` — the selection travels with the check), ``hint``, ``reveal``
@@ -26,12 +28,12 @@ Anything else, or anything malformed, is ignored or answered with a note
 in the drill (a refused answer, an impossible level, unreadable saved progress), and
 changes nothing else — never a traceback, never Python's own words (see
 :class:`widgets._common.PageWidget`). Sizes are checked before anything is read: answers
-(:data:`MAX_ANSWER`), saved progress (:data:`tutor.teach.drills.progress.MAX_STORED`).
+(:data:`tutor.teach.drills.answers.MAX_ANSWER`), saved progress
+(:data:`tutor.teach.drills.progress.MAX_STORED`).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -40,32 +42,19 @@ from typing import Any, Final
 
 import traitlets as t
 
+from tutor.core.arguments import MAX_EXACT
+from tutor.core.errors import TutorError
+from tutor.core.i18n import N_, Text, said
 from tutor.rules.cards import Card
-from tutor.teach.course import LEVELS
 from tutor.teach.course import lesson as course_lesson
 from tutor.teach.display import cards_html, hand_html, trick_html
-from tutor.teach.drills import KINDS, AnswerKind, Drill, Feedback, KindInfo, generate
-from tutor.teach.drills.answers import TOO_LONG
-from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored, visit_seed
-from tutor.core.errors import TutorError, shown
-from tutor.core.i18n import N_, Text, said
-from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, problem_of, translator
+from tutor.teach.drill_state import DrillState
+from tutor.teach.drills import KINDS, AnswerKind, Drill
+from tutor.teach.drills.progress import MAX_STARS, Progress
+from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, translator
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
-
-MAX_ANSWER: Final = 200
-"""Answers longer than this (cards or characters) are junk, refused before any check."""
-MAX_NUMBER: Final = 10**15
-"""A number answer this large or larger is junk, refused before any check."""
-MAX_CHECK_ID: Final = 2**53
-"""A ``check_id`` is echoed back only when it is a whole number ``0 <= id <`` this."""
-MAX_REQUEST: Final = 2**53
-"""A ``request`` id is answered only when it is a whole number ``0 <= id <`` this."""
-
-REVEAL_AFTER: Final = 2
-"""Wrong tries at one drill after which its correct answers are shown (before that, only
-when the learner asks: "Show answer")."""
 
 DRILL_LABELS: Final = {
     "reveal": N_("Show answer"),
@@ -81,19 +70,19 @@ DRILL_LABELS: Final = {
 """The drill player's own texts, beside the shared :data:`widgets._common.LABELS`."""
 
 _tokens = count(1)
-_log: Final = logging.getLogger("widgets")
 
 
 class DrillPlayer(PageWidget):
     """Play drills of one kind, in a lesson (``lesson``: its slug; progress is kept per
     lesson) or on its own.
 
-    A wrong answer is judged with its rule, but the correct answers are shown only when
-    the learner asks ("Show answer") or after :data:`REVEAL_AFTER` wrong tries; an answer
-    given after the answer was shown (the last hint, which is the answer, or "Show
-    answer") does not add to the streak. ``seed`` and ``level`` (a shared link's) win
-    for this player only: its drills follow the link's seed, at the link's level, and
-    neither is stored as the learner's; a level the learner chooses in the player is.
+    What happens is :class:`~tutor.teach.drill_state.DrillState`'s (:attr:`machine`): a wrong
+    answer is judged with its rule, but the correct answers are shown only when the learner
+    asks ("Show answer") or after :data:`tutor.teach.drill_state.REVEAL_AFTER` wrong tries; an
+    answer given after the answer was shown (the last hint, which is the answer, or "Show
+    answer") does not add to the streak. ``seed`` and ``level`` (a shared link's) win for
+    this player only: its drills follow the link's seed, at the link's level, and neither
+    is stored as the learner's; a level the learner chooses in the player is.
 
     >>> player = DrillPlayer("follow", seed=1)
     >>> player.drill.kind, player.feedback
@@ -107,7 +96,7 @@ class DrillPlayer(PageWidget):
     state = t.Dict().tag(sync=True)
     """What the front end draws for the current drill (question, hand, table …)."""
     feedback = t.Dict().tag(sync=True)
-    """The last check's :class:`Feedback` as a dict (with ``check_id``), or ``{}``."""
+    """The last check's feedback (:meth:`DrillState.feedback_view`) as a dict, or ``{}``."""
     selected = t.List(t.Int()).tag(sync=True)
     """Picked cards: positions in the held hand (``state["hand"]``)."""
     hints = t.List(t.Unicode()).tag(sync=True)
@@ -144,39 +133,40 @@ class DrillPlayer(PageWidget):
         by :mod:`tutor.teach.positions`), shown first; answers to it are judged as any
         drill's but never stored as progress (it is no seeded drill that could come
         back), and Next goes on with the learner's own drills of its kind."""
-        if position is not None and position.kind != kind:
-            raise TutorError(Text("the position is a {given} drill, not a {kind} drill", given=position.kind,
-                                  kind=shown(kind)))
         self.kind = kind
         self.lesson = None if lesson is None else course_lesson(lesson).slug
         self.tr = translator(lang)
-        self.progress: Progress = progress if progress is not None else Progress()
         self._clock = clock or _utc_now
+        first = DrillState(kind, lang=self.tr.language, lesson=self.lesson,
+                           progress=progress if progress is not None else Progress(), link_seed=seed, link_level=level)
+        known = KINDS.get(kind) if isinstance(kind, str) else None
+        if position is not None:
+            first = first.showing(position)
+        elif known is not None and known.advice:
+            first = first.waiting(self._clock)  # the coach's drills are made once the page is up (prepare)
+        else:
+            first = first.next(self._clock)
+        self.machine = DrillState(kind)
+        """The drill's state machine: every action of the player is one of its transitions."""
         self._order: list[Card] = []
-        self._link_seed = seed  # the link's: this visit's drills follow it
-        self._link_level = level  # the link's: this visit's level, never stored
-        self._visit = 0  # drills made from the link's seed so far
-        self._tries = 0  # wrong answers to the current drill
-        self._revealed = False  # the current drill's answer has been shown
-        self._last: Feedback | None = None
-        self._last_id: object = None
         self._under_way: set[str] = set()  # the page's actions being handled now
         self._request: int | None = None  # the id of the page's request being handled
         self._work = 0  # the page's requests carried out (not ignored)
-        self.drill: Drill | None = None
         mine = {key: self.tr(text) for key, text in DRILL_LABELS.items()}
         super().__init__(labels={**labels(self.tr), **mine}, lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
-        self.level = self._own_level()
-        self._pending: tuple[int, int] | None = None
-        known = KINDS.get(kind) if isinstance(kind, str) else None
-        if position is not None:
-            self._load(position.seed, position.level, position)
-        elif known is not None and known.advice:
-            self._wait(known, *self._upcoming())
-        else:
-            self._load(*self._upcoming())
+        self._show(first)
         self._publish_progress()
+
+    @property
+    def drill(self) -> Drill | None:
+        """The drill shown (None while it is being made, or when it could not be made)."""
+        return self.machine.drill
+
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress, as this page holds it."""
+        return self.machine.progress
 
     # ------------------------------------------------------------ actions
 
@@ -193,57 +183,45 @@ class DrillPlayer(PageWidget):
     def hint(self) -> str | None:
         """Show the next hint; None when every hint is shown. The last hint is the
         answer (see :class:`tutor.teach.drills.base.Drill`): once it is shown, the answer is."""
-        if self.drill is None or len(self.hints) >= len(self.drill.hints):
+        state = self.machine.hint()
+        if state.hints == self.machine.hints:
             return None
-        text = self.drill.hints[len(self.hints)]
-        with self.hold_sync():
-            self.hints = [*self.hints, text]
-            if len(self.hints) == len(self.drill.hints):
-                self._reveal()
-        return text
+        self._show(state)
+        return state.hint_texts[-1]
 
     def reveal(self) -> None:
         """Show the correct answers after a wrong answer ("Show answer")."""
-        if self._last is not None and self._last.error is None and not self._last.correct:
-            self._reveal()
+        self._show(self.machine.reveal())
 
     def retry(self) -> None:
         """The same drill again: feedback and selection cleared, nothing re-dealt."""
         with self.hold_sync():
-            self._last = None
-            self.feedback = {}
+            self._show(self.machine.retry())
             self.selected = []
 
     def next(self) -> None:
         """The next drill: the link's next one on a visit by a seeded link, else the one
         :meth:`Progress.next_drill` chooses (mistakes come back later)."""
-        self._load(*self._upcoming())
+        self._show(self.machine.next(self._clock))
 
     def choose_level(self, level: int) -> None:
-        """The learner chose ``level`` (1–3): it is stored as theirs (a link's level no
-        longer applies to this player), and a fresh drill at that level is shown. Any
-        other value is refused with :class:`~tutor.core.errors.TutorError`."""
-        if type(level) is not int or level not in LEVELS:
-            raise TutorError(Text("there is no level {level}: the levels are 1, 2 and 3", level=shown(level)))
-        self._link_level = None
-        with self.hold_sync():
-            self.progress = self.progress.with_level(self.kind, level, self.lesson)
-            self.level = level
-            self._load(*self._upcoming(fresh=True))
-            self._publish_progress()
+        """The learner chose ``level`` (one of :data:`tutor.teach.course.LEVELS`): it is stored
+        as theirs (a link's level no longer applies to this player), and a fresh drill at
+        that level is shown. Any other value is refused with
+        :class:`~tutor.core.errors.TutorError`."""
+        self._show(self.machine.choose_level(level))
 
     def reset(self) -> None:
         """Forget all progress (the front end asks the learner first)."""
-        self.progress = Progress()
         with self.hold_sync():
             self.progress_note = ""
-            self.level = self._own_level()
-            self._publish_progress()
+            self._show(self.machine.reset())
 
     def prepare(self) -> None:
-        """Make the drill now if it is still to be made (see :meth:`_wait`): the page's first
-        sync does (the page sends it as it draws the widget, before anything else); a script
-        without a page calls it. Until then the drill's actions find no drill and do nothing.
+        """Make the drill now if it is still to be made (see :meth:`DrillState.waiting`): the
+        page's first sync does (the page sends it as it draws the widget, before anything
+        else); a script without a page calls it. Until then the drill's actions find no
+        drill and do nothing.
 
         >>> player = DrillPlayer("advice", seed=2, level=1, lang="en")
         >>> player.drill is None, player.state["pending"]
@@ -252,9 +230,9 @@ class DrillPlayer(PageWidget):
         >>> player.drill.kind, "pending" in player.state
         ('advice', False)
         """
-        if self._pending is not None:
+        if self.machine.pending is not None:
             self._announce_work()
-            self._load(*self._pending)
+            self._show(self.machine.prepare())
 
     def sync(self, stored: object) -> None:
         """Take the progress the browser stored. A tampered store keeps what is valid
@@ -273,85 +251,64 @@ class DrillPlayer(PageWidget):
 
     def _take(self, stored: object, *, first: bool) -> None:
         """:meth:`sync`'s work (``first``: the page's first sync)."""
-        if stored is None:  # nothing stored yet
-            self._publish_progress()
-            return
-        if stored == self.progress_json:
-            return
-        progress, problem = read_stored(stored)
-        if progress is None:
-            reason = self.tr(problem)[:300] if problem is not None else ""
-            with self.hold_sync():
-                self.progress_note = self.tr("Saved progress in this browser could not be read, so this page keeps "
-                                             "its own: {problem}", problem=reason)
-                self._publish_progress()
-            return
-        self.progress = progress
+        state, taken, problem = self.machine.restore(stored)
         with self.hold_sync():
-            if problem:
+            if not taken:
+                if problem is not None:
+                    self.progress_note = self.tr("Saved progress in this browser could not be read, so this page "
+                                                 "keeps its own: {problem}", problem=self.tr(problem)[:300])
+                self._publish_progress()
+                return
+            if problem is not None:
                 self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
                                              problem=self.tr(problem)[:300])
-            self.level = self._own_level()
-            if first and self._link_seed is None and self._last is None and self._position is None:
+            if first and state.fresh_on_sync:
                 self._announce_work()  # a new drill: the coach's take seconds to make
-                self.next()
-            self._publish_progress()
+                state = state.next(self._clock)
+            self._show(state)
 
-    def _own_level(self) -> int:
-        """The level of fresh drills: the link's, else the one the learner chose."""
-        return self._link_level if self._link_level is not None else self.progress.level(self.kind, self.lesson)
-
-    def _upcoming(self, *, fresh: bool = False) -> tuple[int, int]:
-        """(seed, level) of the next drill: the link's seed, then drills made from it, on a
-        seeded visit; else a due mistake (unless ``fresh``) or a fresh seed."""
-        if self._link_seed is not None:
-            seed = visit_seed(self._link_seed, self._visit, self.kind, self.lesson)
-            self._visit += 1
-            return seed, self.level
-        if fresh:
-            return self.progress.fresh_seed(self.kind, self.lesson), self.level
-        return self.progress.next_drill(self.kind, self._clock(), self.level, self.lesson)
-
-    def _wait(self, known: KindInfo, seed: int, level: int) -> None:
-        """Make the drill of ``seed`` and ``level`` only once the page is up (its first sync):
-        the coach's drills take a search of a second or more, which would hold up every cell
-        after this one while the page opens (and the sync may choose another drill anyway).
-        Until then the drill says it is getting ready."""
-        self._pending = (seed, level)
+    def _show(self, state: DrillState) -> None:
+        """Take ``state`` as the machine's and draw what changed: the drill (when a new one is
+        shown), the hints, the feedback, the level and the progress."""
+        before, self.machine = self.machine, state
         with self.hold_sync():
-            self.state = {"token": next(_tokens), "kind": self.kind, "pending": True, "advice": known.advice,
-                          "title": self.tr("{title} · level {level}", title=self.tr(known.title), level=level)}
-            self.feedback, self.selected, self.hints = {}, [], []
+            if state.shown != before.shown:
+                self._draw(state)
+            self.hints = list(state.hint_texts)
+            view = state.feedback_view()
+            self.feedback = view.as_dict() if view is not None else {}
+            self.level = state.level
+            if state.progress is not before.progress:
+                self._publish_progress()
 
-    def _load(self, seed: int, level: int, position: Drill | None = None) -> None:
-        """Show the drill of ``seed`` and ``level``, or the teacher's ``position``."""
-        self._pending = None
-        self._tries, self._revealed, self._last = 0, False, None
-        self._position = position  # a teacher's position, while it is shown
-        try:
-            drill = position if position is not None else generate(self.kind, seed, level, lang=self.tr.language)
-        except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
-            self.drill = None
+    def _draw(self, state: DrillState) -> None:
+        """The drill ``state`` shows, as the front end draws it (with a new ``token``): the
+        drill, or that it is being made, or why it could not be made."""
+        drill = state.drill
+        self.selected = []
+        if drill is None:
             self._order = []
             known = KINDS.get(self.kind) if isinstance(self.kind, str) else None
-            problem = problem_of(error)
-            with self.hold_sync():
-                self.state = {"token": next(_tokens), "title": self.tr(known.title if known else N_("Drill")),
-                              "error": self.tr("This drill could not be made: {problem}", problem=problem)
-                              if problem is not None else self.tr("This drill could not be made.")}
-                self.feedback, self.selected, self.hints = {}, [], []
+            if state.pending is not None and known is not None:
+                self.state = {"token": next(_tokens), "kind": self.kind, "pending": True, "advice": known.advice,
+                              "title": self.tr("{title} · level {level}", title=self.tr(known.title),
+                                               level=state.pending[1])}
+                return
+            problem = state.failure
+            self.state = {"token": next(_tokens), "title": self.tr(known.title if known else N_("Drill")),
+                          "error": self.tr("This drill could not be made: {problem}", problem=problem)
+                          if isinstance(problem, Text) else self.tr("This drill could not be made.")}
             return
-        self.drill = drill
         order, payload = hand_payload(drill.hand, drill.trump, self.tr)
         self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards
         info = KINDS.get(drill.kind)
         name = self.tr(info.title) if info else drill.kind
-        state: dict[str, Any] = {
+        shown: dict[str, Any] = {
             "token": next(_tokens),
             "kind": drill.kind,
             "seed": drill.seed,
             "level": drill.level,
-            "title": self.tr("{title} · a teacher's position", title=name) if position is not None
+            "title": self.tr("{title} · a teacher's position", title=name) if state.position
             else self.tr("{title} · level {level}", title=name, level=drill.level),
             "question": drill.question,
             "rules": list(drill.rules),
@@ -364,12 +321,10 @@ class DrillPlayer(PageWidget):
             "shown_html": self._shown_html(drill.shown, drill),
         }
         if drill.answer is AnswerKind.CARDS:
-            state["hand"] = payload
+            shown["hand"] = payload
         elif drill.hand:
-            state["hand_html"] = hand_html(drill.hand, drill.trump, tr=self.tr, style=False)
-        with self.hold_sync():
-            self.state = state
-            self.feedback, self.selected, self.hints = {}, [], []
+            shown["hand_html"] = hand_html(drill.hand, drill.trump, tr=self.tr, style=False)
+        self.state = shown
 
     def _table_html(self, drill: Drill) -> str:
         plays = drill.table.plays
@@ -381,68 +336,14 @@ class DrillPlayer(PageWidget):
     def _shown_html(self, shown: Sequence[Card], drill: Drill) -> str:
         return cards_html(shown, trump=drill.trump, tr=self.tr, style=False) if shown else ""
 
-    def _judge(self, drill: Drill, answer: object) -> Feedback:
-        """The drill's verdict on ``answer``, or a refusal (never an exception)."""
-        refused = _answer_problem(answer)
-        if refused is not None:
-            return Feedback(False, "", "", (), 0, error=self.tr(refused))
-        try:
-            return drill.check(answer)
-        except Exception as error:  # noqa: BLE001 - the contract says never; be sure
-            problem = problem_of(error)
-            return Feedback(False, "", "", (), 0, error=self.tr(
-                "That answer could not be read: {problem}", problem=self.tr(problem)[:200])
-                if problem is not None else self.tr("That answer could not be read."))
-
     def _check(self, answer: object, check_id: object) -> dict[str, Any]:
-        assert self.drill is not None
-        drill = self.drill
-        feedback = self._judge(drill, answer)
-        extra: dict[str, Any] = {}
-        counted = False
-        if feedback.error is None and self._position is None:  # an unreadable answer is not a mistake; a
-            helped = self._revealed                                # teacher's position is never stored
-            before = self.progress
-            self.progress = before.record(drill.kind, drill.seed, drill.level, feedback.correct, self._clock(),
-                                          lesson=self.lesson, helped=helped)
-            counted = self.progress != before
-            if not counted:
-                extra["practice"] = True
-            elif helped and feedback.correct:
-                extra["helped"] = True
-        if feedback.error is None and not feedback.correct:
-            self._tries += 1
-            self._revealed = self._revealed or self._tries >= REVEAL_AFTER
-        self._last, self._last_id = feedback, check_id
-        record = {**self._feedback_record(), **extra}
-        with self.hold_sync():
-            self.feedback = record
-            if counted:
-                self._publish_progress()
-        return record
-
-    def _feedback_record(self) -> dict[str, Any]:
-        """The last verdict as the front end shows it: its correct answers, and why the
-        correct answer is right (``explanation``), only when it is right or the answer
-        has been shown; before that, only why the learner's answer is wrong."""
-        assert self._last is not None
-        record = _feedback_dict(self._last, self._last_id)
-        visible = self._last.correct or self._revealed
-        if not visible:  # why the correct answer is right says it: shown with the answers
-            record["answers"], record["answer_count"], record["explanation"] = [], 0, ""
-        record["revealed"] = visible
-        record["can_reveal"] = not visible and self._last.error is None
-        return record
-
-    def _reveal(self) -> None:
-        """The answer is shown: from now on this drill's answers do not add to a streak."""
-        self._revealed = True
-        if self._last is not None:
-            self.feedback = {**self.feedback, **self._feedback_record()}
+        """Check ``answer`` (the page's ``check_id`` echoed in the feedback); the feedback shown."""
+        self._show(self.machine.check(answer, check_id=check_id, clock=self._clock))
+        return dict(self.feedback)
 
     def _publish_progress(self) -> None:
         with self.hold_sync():
-            mine = self.progress.kind(self.kind, self.lesson)
+            mine = self.machine.counts
             self.stats = {"streak": mine.streak, "stars": mine.stars, "max_stars": MAX_STARS}
             self.progress_json = self.progress.to_json()
 
@@ -469,7 +370,9 @@ class DrillPlayer(PageWidget):
     def _answering(self, kind: str, request: int | None) -> Iterator[None]:
         """Handle one message of the page: what it changes is sent in one update, with
         :attr:`handled` when it carries a ``request`` — also when handling it failed (the
-        page never waits for ever; :meth:`_failed` says so, and progress is kept)."""
+        page never waits for ever: the failure goes on to the one boundary of
+        :class:`~widgets._common.PageWidget`, which says so in the widget's note; the
+        state machine is changed only by a transition that succeeded, and progress is kept)."""
         self._request = request
         self._under_way.add(kind)
         done = False
@@ -478,9 +381,6 @@ class DrillPlayer(PageWidget):
                 try:
                     yield
                     done = True
-                except Exception:  # noqa: BLE001 - said in the learner's words, never a traceback
-                    _log.debug("a %r message from the page failed", kind, exc_info=True)
-                    self._failed()
                 finally:
                     if request is not None:
                         self._work += 1 if done else 0
@@ -512,7 +412,7 @@ class DrillPlayer(PageWidget):
         if not isinstance(kind, str):
             return
         raw = content.get("request")
-        request = raw if type(raw) is int and 0 <= raw < MAX_REQUEST else None
+        request = raw if type(raw) is int and 0 <= raw <= MAX_EXACT else None
         if kind not in _ACTIONS:
             return
         if self._repeated(kind, content):
@@ -551,47 +451,8 @@ _ACTIONS: Final = frozenset({"check", "hint", "reveal", "retry", "next", "level"
 """The types of the page's messages."""
 
 
-def _answer_problem(answer: object) -> str | None:
-    """Why ``answer`` is refused before any drill looks at it (an English template),
-    or None: what the page sends is a string, or a list of card strings; a script may
-    send anything, and its size is checked before its contents (the cards of
-    :meth:`DrillPlayer.check` in Python are cards).
-
-    >>> _answer_problem("♠A"), _answer_problem(["♠A"] * 201), _answer_problem({"a": 1})
-    (None, 'That answer is far too long to be a play.', 'That is not an answer to this drill.')
-    """
-    if answer is None or isinstance(answer, (bool, float)):
-        return None  # the drill says why it is not an answer
-    if isinstance(answer, int):
-        return None if -MAX_NUMBER < answer < MAX_NUMBER else N_("That number is far too large to be the answer.")
-    if isinstance(answer, str):
-        return TOO_LONG if len(answer) > MAX_ANSWER else None
-    if isinstance(answer, (list, tuple)):
-        if len(answer) > MAX_ANSWER:
-            return TOO_LONG
-        if not all(isinstance(a, (str, Card)) for a in answer):  # cards: from check() in Python
-            return N_("That is not an answer to this drill.")
-        return TOO_LONG if any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer) else None
-    return N_("That is not an answer to this drill.")
-
-
-def _feedback_dict(feedback: Feedback, check_id: object) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "correct": feedback.correct, "rule": feedback.rule, "message": feedback.message,
-        "answers": list(feedback.answers), "answer_count": feedback.answer_count,
-        "explanation": feedback.explanation,
-    }
-    if feedback.error is not None:
-        record["error"] = feedback.error
-    if type(check_id) is int and 0 <= check_id < MAX_CHECK_ID:
-        record["check_id"] = check_id
-    else:
-        record["check_id"] = -1
-    return record
-
-
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-__all__ = ["MAX_ANSWER", "STORAGE_KEY", "DrillPlayer"]
+__all__ = ["STORAGE_KEY", "DrillPlayer"]

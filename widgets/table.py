@@ -32,7 +32,8 @@ arriving while the same action is under way. A message without them is taken as 
 Anything else or anything malformed is ignored or answered with a note in the widget (a
 refusal naming the rule, a hand file that cannot be read), and changes nothing else —
 never a traceback, never Python's own words (see :class:`widgets._common.PageWidget`).
-Sizes are checked before anything is read (:data:`MAX_PICK`, :data:`MAX_RECORD`).
+Sizes are checked before anything is read (:data:`MAX_PICK`, a hand file's
+:data:`tutor.play.record.MAX_CHARS`).
 
 >>> table = Table(seed=3, pause_ms=0, deal_ms=0, stop_to_declare=False)
 >>> table.run()
@@ -54,10 +55,12 @@ import traitlets as t
 from tutor.play import coach
 from tutor.teach import narration
 from tutor.play.coach import Decision
+from tutor.core import arguments
+from tutor.core.arguments import MAX_EXACT, MAX_SEED, seed_number
 from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
-from tutor.teach.course import MAX_SEED as COURSE_MAX_SEED
+from tutor.teach.course import parse_link
 from tutor.teach.display import cards_html, trick_html
-from tutor.core.errors import IllegalActionError, TutorError, shown
+from tutor.core.errors import IllegalActionError, TutorError
 from tutor.rules.game import (
     Bury,
     Call,
@@ -78,7 +81,7 @@ from tutor.rules.game import (
 from tutor.core.i18n import N_, Text, capitalized
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump
-from tutor.play.record import export_hand, read_hand
+from tutor.play.record import MAX_CHARS, export_hand, read_hand
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import side_name
 from tutor.play.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
@@ -88,10 +91,6 @@ from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_pay
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
 
-MAX_SEED: Final = COURSE_MAX_SEED + 1
-"""Seeds are whole numbers below this (a fresh seed is drawn from it)."""
-MAX_RECORD: Final = 200_000
-"""A hand record larger than this (characters) is refused before it is read."""
 MAX_PICK: Final = 40
 """More picked cards than this are junk, refused before any check."""
 MAX_CARD_TEXT: Final = 8
@@ -172,8 +171,6 @@ TABLE_LABELS: Final = {
 
 _tokens = count(1)
 
-MAX_REQUEST: Final = 2**53
-"""A ``request`` id is answered only when it is a whole number ``0 <= id <`` this."""
 ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new"})
 """The learner's actions that change the game: one per state the page showed."""
 
@@ -225,9 +222,7 @@ class Table(PageWidget):
                  record: str | None = None, four_colour: bool = False, level: int = 1, **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.core.i18n.LANGUAGES`; by default the kernel's
         language (:func:`tutor.core.i18n.current`)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
-            raise TutorError(Text("seats are numbered 0–4, not {seat} (C4)", seat=repr(seat)[:40]))
-        self.seat = seat
+        self.seat = arguments.seat(seat)
         self.next_level = check_level(level)
         self.tr = translator(lang)
         self._levels = [{"level": n, "label": self.tr("Level {level}: {name}", level=n, name=self.tr(LEVEL_NAMES[n])),
@@ -243,7 +238,7 @@ class Table(PageWidget):
                          deal_ms=max(0, deal_ms), stop_to_declare=stop_to_declare, four_colour=four_colour,
                          lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
-        self._start(Game(fresh_seed() if seed is None else check_seed(seed), rules))
+        self._start(Game(fresh_seed() if seed is None else seed_number(seed), rules))
         if record is not None:
             self.load(record)
 
@@ -317,7 +312,7 @@ class Table(PageWidget):
         else:
             try:
                 cards = parse_cards(option)
-            except (TutorError, TypeError) as error:
+            except TutorError as error:
                 return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
         return self._attempt(lambda: self.game.apply(Declare(self.seat, cards)))
 
@@ -397,7 +392,7 @@ class Table(PageWidget):
         if not isinstance(text, str):
             self.load_error = self.tr("This hand file could not be read: it is too large, or not a text file.")
             return False
-        if len(text) > MAX_RECORD:
+        if len(text) > MAX_CHARS:  # the hand file's own bound, checked before anything is read
             self.load_error = self.tr("This hand file could not be read: it is far too long.")
             return False
         if not _encodable(text):
@@ -405,8 +400,8 @@ class Table(PageWidget):
             return False
         try:
             record = read_hand(text)
-        except Exception as error:  # noqa: BLE001 - a hand file never shows Python's own words
-            problem = problem_of(error) if isinstance(error, TutorError) else None
+        except TutorError as error:  # a HandFileError: its reason names the line
+            problem = problem_of(error)
             self.load_error = self.tr("This hand file could not be read: {problem}",
                                       problem=self.tr(problem)[:400]) if problem is not None else \
                 self.tr("This hand file could not be read: it is not a hand file of this course.")
@@ -435,14 +430,14 @@ class Table(PageWidget):
         self._start(Game(self.game.seed, self.game.rules, self.game.deck))
 
     def new_deal(self, seed: int | None = None) -> None:
-        self._start(Game(fresh_seed() if seed is None else check_seed(seed), self.rules))
+        self._start(Game(fresh_seed() if seed is None else seed_number(seed), self.rules))
 
     # ------------------------------------------------------------ internals
 
     def _attempt_cards(self, cards: CardsLike, act: Callable[[tuple[Card, ...]], Event]) -> dict[str, Any]:
         try:
             parsed = parse_cards(cards)
-        except (TutorError, TypeError) as error:
+        except TutorError as error:
             return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
         return self._attempt(lambda: act(parsed))
 
@@ -654,7 +649,7 @@ class Table(PageWidget):
         if not isinstance(kind, str):
             return
         raw = content.get("request")
-        request = raw if type(raw) is int and 0 <= raw < MAX_REQUEST else None
+        request = raw if type(raw) is int and 0 <= raw <= MAX_EXACT else None
         if self._repeated(kind, content):
             if request is not None:
                 self.handled = {"request": request, "type": kind, "ignored": True, "work": self._work}
@@ -667,9 +662,9 @@ class Table(PageWidget):
                 try:
                     self._handle(kind, content)
                     done = True
-                except Exception as error:  # noqa: BLE001 - shown in the widget, never a traceback
+                except TutorError as error:  # a refusal the actions did not foresee; anything else: the boundary
                     problem = problem_of(error)
-                    self.feedback = {"kind": "error", "rule": "", "reason": self.tr(
+                    self.feedback = {"kind": "error", "rule": error.rule, "reason": self.tr(
                         "Something went wrong: {problem}", problem=self.tr(problem)[:300]) if problem is not None
                         else self.tr(FAILED), "id": next(_tokens)}
                 finally:
@@ -702,7 +697,8 @@ class Table(PageWidget):
 
     def _handle(self, kind: str, content: dict[str, Any]) -> None:
         """Carry out the page's message ``content`` of type ``kind`` (:meth:`_on_message`
-        says a failure in the widget, never a traceback)."""
+        shows a refusal in the widget; a failure nobody foresaw goes on to the one boundary,
+        :func:`widgets._common.boundary`)."""
         if kind == "step":
             version = content.get("version")
             if type(version) is int and version == self._version:
@@ -788,35 +784,18 @@ def _fresh_copy(game: Game) -> Game:
 
 
 def fresh_seed() -> int:
-    """A new seed for a fresh deal."""
-    return secrets.randbelow(MAX_SEED)
-
-
-def check_seed(seed: object) -> int:
-    """A seed given by a link or a caller: a whole number 0 ≤ seed < 2³¹ (as links allow)."""
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed.strip())
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise TutorError(Text("a seed is a whole number from 0 to {max}, not {seed}", max=MAX_SEED - 1,
-                              seed=repr(seed)[:40]))
-    return seed
+    """A new seed for a fresh deal: any seed from 0 to :data:`tutor.core.arguments.MAX_SEED`."""
+    return secrets.randbelow(MAX_SEED + 1)
 
 
 def seed_from_query(query: str | None) -> int | None:
-    """The ``seed`` of a page's query string, if it is a valid one (else None).
+    """The ``seed`` of a page's query string, read as every page's link is read
+    (:func:`tutor.teach.course.parse_link`), if it is a valid one (else None).
 
     >>> seed_from_query("seed=42&x=1"), seed_from_query("seed=-3"), seed_from_query(None)
     (42, None, None)
     """
-    from urllib.parse import parse_qs
-
-    values = parse_qs(query or "").get("seed")
-    if not values:
-        return None
-    try:
-        return check_seed(values[-1])
-    except TutorError:
-        return None
+    return parse_link(query if isinstance(query, str) else None)[0].seed
 
 
-__all__ = ["Table", "check_level", "check_seed", "fresh_seed", "seed_from_query"]
+__all__ = ["Table", "check_level", "fresh_seed", "seed_from_query"]

@@ -28,6 +28,9 @@ SEATS: Final = 5
 MAX_SEED: Final = 2**31 - 1
 """The largest seed of a hand or a drill: every seed (a link's, a hand file's, a game's) is a
 whole number from 0 to this."""
+MAX_EXACT: Final = 2**53 - 1
+"""The largest whole number a page's JSON keeps exactly (a browser's number is a double): a
+count, or the id of a page's request, is a whole number from 0 to this."""
 
 T = TypeVar("T")
 
@@ -39,25 +42,37 @@ def whole(value: object, name: str, *, low: int | None = None, high: int | None 
         return value
     if low is not None and high is not None:
         raise TutorError(Text("{name} must be a whole number from {low} to {high}, not {value}",
-                              name=name, low=low, high=high, value=shown(value)))
+                              name=name, low=low, high=high, value=shown(value)), parameter=name)
     if low is not None:
         raise TutorError(Text("{name} must be a whole number from {low} up, not {value}",
-                              name=name, low=low, value=shown(value)))
-    raise TutorError(Text("{name} must be a whole number, not {value}", name=name, value=shown(value)))
+                              name=name, low=low, value=shown(value)), parameter=name)
+    raise TutorError(Text("{name} must be a whole number, not {value}", name=name, value=shown(value)),
+                     parameter=name)
 
 
 def flag(value: object, name: str) -> bool:
     """True or False (not 0, 1 or a string)."""
     if isinstance(value, bool):
         return value
-    raise TutorError(Text("{name} must be True or False, not {value}", name=name, value=shown(value)))
+    raise TutorError(Text("{name} must be True or False, not {value}", name=name, value=shown(value)), parameter=name)
 
 
 def seat(value: object, name: str = "seat") -> int:
-    """A seat number, 0 to 4."""
+    """A seat number, 0 to 4 (C4): the one check of a seat, whoever gives it (a caller, a
+    teacher's position, a table).
+
+    >>> seat(4)
+    4
+    >>> try:
+    ...     seat(5, "leader")
+    ... except TutorError as error:
+    ...     print(f"{error} [{error.rule}, {error.parameter}]")
+    leader must be a seat number from 0 to 4, not 5 [C4, leader]
+    """
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEATS:
         return value
-    raise TutorError(Text("{name} must be a seat number from 0 to 4, not {value}", name=name, value=shown(value)))
+    raise TutorError(Text("{name} must be a seat number from 0 to {last}, not {value}", name=name, last=SEATS - 1,
+                          value=shown(value)), rule="C4", parameter=name)
 
 
 def seed_number(value: object, name: str = "seed") -> int:
@@ -75,4 +90,5 @@ def instance(value: object, kind: type[T], name: str) -> T:
     """A value of ``kind`` (a :class:`~tutor.rules.Ruleset`, say)."""
     if isinstance(value, kind):
         return value
-    raise TutorError(Text("{name} must be a {kind}, not {value}", name=name, kind=kind.__name__, value=shown(value)))
+    raise TutorError(Text("{name} must be a {kind}, not {value}", name=name, kind=kind.__name__, value=shown(value)),
+                     parameter=name)

@@ -1,11 +1,18 @@
-"""The errors of the rules module: every one a ``ValueError`` with a plain reason.
+"""The one family of errors: every refusal of the tutor is a :class:`TutorError` (a
+``ValueError``) with a plain reason.
 
 The reason (``error.args[0]``) is a :class:`~tutor.core.text.Text` wherever the tutor
-raises one, so a translator can say it in the learner's language. The layer just above
-:mod:`tutor.core.text`: everything else may raise these.
+raises one, so a translator can say it in the learner's language; ``error.rule`` is the
+rule ID that refuses (``"C1"``) and ``error.parameter`` the name of the input refused
+(``"seed"``), each ``""`` when there is none. The layer just above :mod:`tutor.core.text`:
+everything else may raise these, and every module's own errors (a drill's, a hand
+file's, saved progress's …) are subclasses, so a caller catches the family in one place.
 
->>> issubclass(NotationError, ValueError) and issubclass(IllegalActionError, ValueError)
+>>> issubclass(NotationError, ValueError) and issubclass(IllegalActionError, TutorError)
 True
+>>> error = TutorError(Text("seed must be a whole number, not {value}", value="'x'"), parameter="seed")
+>>> str(error), error.parameter, error.rule
+("seed must be a whole number, not 'x'", 'seed', '')
 """
 
 from __future__ import annotations
@@ -34,7 +41,14 @@ def shown(value: object) -> str:
 
 
 class TutorError(ValueError):
-    """Base of every error the rules module raises on bad input or a refused action."""
+    """Base of every error the tutor raises on bad input or a refused action: ``message``
+    (a :class:`~tutor.core.text.Text` a newcomer understands), the ``rule`` ID that refuses
+    and the ``parameter`` refused, when there is one."""
+
+    def __init__(self, message: str, *, rule: str = "", parameter: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.parameter = parameter
 
 
 class NotationError(TutorError):
@@ -58,6 +72,5 @@ class IllegalActionError(TutorError):
     """A game action refused by a rule; ``rule`` is its ID, ``reason`` the sentence."""
 
     def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(Text("{reason} ({rule})", reason=reason, rule=rule))
-        self.rule = rule
+        super().__init__(Text("{reason} ({rule})", reason=reason, rule=rule), rule=rule)
         self.reason = reason

@@ -57,6 +57,7 @@ from typing import Final
 from tutor.teach.course import LESSONS, LessonInfo
 from tutor.teach.drills import KINDS, DrillError, GenerationError, generate
 from tutor.teach.drills.progress import MAX_STARS, Progress, track
+from tutor.core.arguments import MAX_EXACT
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text
 
@@ -73,7 +74,6 @@ MAX_RULES: Final = 16
 """A code names at most this many rules missed (the most missed first)."""
 MAX_MISTAKES_READ: Final = 100
 """The rules missed are read from at most this many of the newest mistakes waiting to come back."""
-MAX_COUNT: Final = 2**53 - 1
 MAX_CODE: Final = 1_000
 """A code is at most this many characters (a real one is well under 400)."""
 MAX_INPUT: Final = 200_000
@@ -96,6 +96,14 @@ class ClassroomError(TutorError):
 
 class CodeError(ClassroomError):
     """A progress code that cannot be read; the message says why in a teacher's words."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, parameter="code")
+
+
+def _not_ours() -> CodeError:
+    """The refusal of a code whose check matches but whose body no course of this version writes."""
+    return CodeError(Text("this code cannot be read: it was not made by this course"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +141,13 @@ def clean_name(name: object) -> str:
     tutor.teach.classroom.ClassroomError: a name is at most 40 characters, not 41
     """
     if not isinstance(name, str):
-        raise ClassroomError(Text("a name is text, not {value}", value=shown(name)))
+        raise ClassroomError(Text("a name is text, not {value}", value=shown(name)), parameter="name")
     cleaned = " ".join(name.split())
     if len(cleaned) > MAX_NAME:
-        raise ClassroomError(Text("a name is at most {max} characters, not {count}", max=MAX_NAME, count=len(cleaned)))
+        raise ClassroomError(Text("a name is at most {max} characters, not {count}", max=MAX_NAME, count=len(cleaned)),
+                             parameter="name")
     if not _readable(cleaned):
-        raise ClassroomError(Text("a name is letters, digits, spaces and punctuation only"))
+        raise ClassroomError(Text("a name is letters, digits, spaces and punctuation only"), parameter="name")
     return cleaned
 
 
@@ -209,7 +218,7 @@ def encode(report: Report) -> str:
         body += bytes((number, kind, score.stars)) + _varint(score.attempts) + _varint(score.correct)
     body += _varint(len(report.missed[:MAX_RULES]))
     for rule, count in report.missed[:MAX_RULES]:
-        if not _RULE.fullmatch(rule) or not 0 < count <= MAX_COUNT:
+        if not _RULE.fullmatch(rule) or not 0 < count <= MAX_EXACT:
             raise ClassroomError(Text("impossible rule count {rule}", rule=shown((rule, count))))
         body += bytes((ord(rule[0]), int(rule[1:]))) + _varint(count)
     frame = bytes((VERSION,)) + _varint(len(body)) + bytes(body)
@@ -240,11 +249,8 @@ def decode(code: str) -> Report:
     except binascii.Error:  # every character is of the alphabet: only a length no code has fails
         raise CodeError(Text("this code is cut short")) from None
     reader = _Reader(frame)
-    try:
-        version = reader.byte()
-        length = reader.varint()
-    except _Short:
-        raise CodeError(Text("this code is cut short")) from None
+    version = reader.byte()
+    length = reader.varint()
     end = reader.at + length
     if len(frame) < end + 4:
         raise CodeError(Text("this code is cut short"))
@@ -259,15 +265,18 @@ def decode(code: str) -> Report:
         raise CodeError(Text("this is not a progress code (they start with {prefix})", prefix=PREFIX))
     try:
         return _body(_Reader(frame[reader.at:end]))
-    except (_Short, ValueError):
-        raise CodeError(Text("this code cannot be read: it was not made by this course")) from None
+    except ClassroomError:  # the body's bytes end early, or hold what no code of this version does
+        raise _not_ours() from None
 
 
 def _body(reader: _Reader) -> Report:
-    """Version 1's body (see the module); any departure raises ``ValueError``."""
-    name = reader.take(reader.varint()).decode("utf-8")
+    """Version 1's body (see the module); any departure raises :class:`ClassroomError`."""
+    try:
+        name = reader.take(reader.varint()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise _not_ours() from None
     if name != clean_name(name):
-        raise ValueError("name")
+        raise _not_ours()
     by_number = {(int(info.slug[:2]), KIND_CODES.index(kind)): track(kind, info.slug) for info, kind in _tracks()}
     scores: dict[str, Score] = {}
     for _ in range(reader.count()):
@@ -275,26 +284,26 @@ def _body(reader: _Reader) -> Report:
         score = Score(stars, reader.varint(), reader.varint())
         name_of_track = by_number.get((number, kind))
         if name_of_track is None or name_of_track in scores or not _possible(score):
-            raise ValueError("track")
+            raise _not_ours()
         scores[name_of_track] = score
     missed: list[tuple[str, int]] = []
     for _ in range(reader.count()):
         rule, count = f"{chr(reader.byte())}{reader.byte()}", reader.varint()
         if not _RULE.fullmatch(rule) or count == 0 or rule in dict(missed) or len(missed) >= MAX_RULES:
-            raise ValueError("rule")
+            raise _not_ours()
         missed.append((rule, count))
     if reader.at != len(reader.data):
-        raise ValueError("trailing")
+        raise _not_ours()
     return Report(name, tuple(sorted(scores.items())), tuple(sorted(missed, key=lambda item: (-item[1], item[0]))))
 
 
 def _possible(score: Score) -> bool:
-    return (all(type(v) is int and 0 <= v <= MAX_COUNT for v in (score.stars, score.attempts, score.correct))
+    return (all(type(v) is int and 0 <= v <= MAX_EXACT for v in (score.stars, score.attempts, score.correct))
             and score.stars <= MAX_STARS and score.correct <= score.attempts and 0 < score.attempts)
 
 
 def _varint(value: int) -> bytes:
-    """``value`` (0 … :data:`MAX_COUNT`) in LEB128: 7 bits a byte, low bits first."""
+    """``value`` (0 … :data:`tutor.core.arguments.MAX_EXACT`) in LEB128: 7 bits a byte, low bits first."""
     out = bytearray()
     while True:
         low, value = value & 0x7F, value >> 7
@@ -303,12 +312,9 @@ def _varint(value: int) -> bytes:
             return bytes(out)
 
 
-class _Short(Exception):
-    """The bytes ended before the value did."""
-
-
 class _Reader:
-    """Reads a frame or body byte by byte."""
+    """Reads a frame or body byte by byte; bytes that end before a value does are a code cut
+    short, a number larger than any count one that is not this course's (:class:`CodeError`)."""
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -316,13 +322,13 @@ class _Reader:
 
     def byte(self) -> int:
         if self.at >= len(self.data):
-            raise _Short
+            raise CodeError(Text("this code is cut short"))
         self.at += 1
         return self.data[self.at - 1]
 
     def take(self, count: int) -> bytes:
         if self.at + count > len(self.data):
-            raise _Short
+            raise CodeError(Text("this code is cut short"))
         self.at += count
         return self.data[self.at - count:self.at]
 
@@ -335,16 +341,16 @@ class _Reader:
             if not byte & 0x80:
                 break
             if shift > 56:
-                raise ValueError("varint")
-        if value > MAX_COUNT:
-            raise ValueError("varint")
+                raise _not_ours()
+        if value > MAX_EXACT:
+            raise _not_ours()
         return value
 
     def count(self) -> int:
         """A count of items, each at least one byte: never more than the bytes left."""
         count = self.varint()
         if count > len(self.data) - self.at:
-            raise ValueError("count")
+            raise _not_ours()
         return count
 
 

@@ -3,11 +3,14 @@
 A lesson's address is stable (``/voila/render/05-following.ipynb``); query
 parameters choose the drill seed (so a whole class gets the same sequence), the
 drill kind, the difficulty and the language. Every parameter is validated; a bad
-one is ignored with a note for the page, never an error.
+one is ignored with a note for the page, never an error. Every page that reads its
+link reads it here: a lesson (:func:`parse_link`), the table (its ``seed=``), a
+lesson sheet (:func:`tutor.teach.sheets.parse_sheet_link`, with :func:`query_pairs`,
+:func:`link_seed` and :func:`link_level`).
 
 >>> params, notes = parse_link("seed=42&kind=follow&level=9", lesson="05-following")
 >>> params.seed, params.kind, params.level, notes
-(42, 'follow', None, ('Ignored level=9: the level is 1, 2 or 3.',))
+(42, 'follow', None, ('Ignored level=9: the levels are 1, 2 and 3.',))
 >>> [lesson.slug for lesson in LESSONS][:3]
 ['00-welcome', '01-cards', '02-trumps']
 """
@@ -19,18 +22,26 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl
 
+from tutor.core.arguments import MAX_SEED
 from tutor.core.errors import TutorError, shown
-from tutor.core.i18n import ENGLISH, LANGUAGES, N_, Text, Translator
+from tutor.core.i18n import ENGLISH, LANGUAGES, N_, Text, Translator, and_list
 
-MAX_SEED: Final = 2**31 - 1
 STATIC_SITE: Final = sys.platform == "emscripten"
 """True in a page of the static site (``./dev site``: Python runs in the browser), where
 each lesson is an ``.html`` page rather than a notebook Voila renders."""
 LEVELS: Final = (1, 2, 3)
-MAX_QUERY: Final = 2000
-"""The longest query string read (a real link's is under 100 characters); the rest is ignored."""
-
-
+"""The levels of the drills, 1 easy … 3 hard: the one list a link's ``level=``, a drill
+(:func:`tutor.teach.drills.generate`), a sheet, stored progress and the learner's own
+choice in a drill player are checked against (:func:`level_number`)."""
+MAX_QUERY: Final = 6000
+"""The longest query string of a page's link that is read; the rest is ignored (or, for a
+teacher's position, the link is refused). A lesson's link is under 100 characters; the
+longest links are a teacher's positions (:func:`tutor.teach.positions.make_link`): a
+position's text, percent-encoded, where a suit symbol takes nine characters. A full
+throw position (a hand, the throw and four other hands) comes to about 1,000, so this
+leaves room to spare, and reading this much takes well under a millisecond."""
+MAX_PARAMS: Final = 20
+"""At most this many parameters of a link are read (a real link has at most four)."""
 @dataclass(frozen=True, slots=True)
 class LessonInfo:
     """One lesson of the course: its address, title (English; shown as ``tr(title)``),
@@ -82,7 +93,24 @@ def lesson(slug: str) -> LessonInfo:
         if info.slug == slug:
             return info
     raise TutorError(Text("no lesson {slug}; the lessons are {lessons}", slug=shown(slug),
-                          lessons=", ".join(i.slug for i in LESSONS)))
+                          lessons=", ".join(i.slug for i in LESSONS)), parameter="lesson")
+
+
+def level_number(value: object, name: str = "level") -> int:
+    """A level of the drills (one of :data:`LEVELS`), from a caller or a page; anything
+    else is refused with :class:`~tutor.core.errors.TutorError`.
+
+    >>> level_number(2)
+    2
+    >>> level_number("2")
+    Traceback (most recent call last):
+    ...
+    tutor.core.errors.TutorError: there is no level '2': the levels are 1, 2 and 3
+    """
+    if type(value) is int and value in LEVELS:
+        return value
+    raise TutorError(Text("there is no level {level}: the levels are {levels}", level=shown(value),
+                          levels=and_list(LEVELS)), parameter=name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,49 +123,99 @@ class LinkParams:
     lang: str | None = None
 
 
+def query_pairs(query: object) -> list[tuple[str, str]]:
+    """The ``(key, value)`` pairs of a link's query string, as every page reads them: at
+    most :data:`MAX_QUERY` characters and :data:`MAX_PARAMS` parameters (the rest is
+    ignored); anything but text reads as no parameters.
+
+    >>> query_pairs("seed=42&lang=zh-Hans&x"), query_pairs(None), len(query_pairs("a=1&" * 1000))
+    ([('seed', '42'), ('lang', 'zh-Hans'), ('x', '')], [], 20)
+    """
+    text = query[:MAX_QUERY] if isinstance(query, str) else ""
+    return parse_qsl(text, keep_blank_values=True)[:MAX_PARAMS]
+
+
+def link_seed(raw: str) -> int | None:
+    """A link's ``seed=``: a whole number from 0 to :data:`~tutor.core.arguments.MAX_SEED`
+    written in ASCII digits, else None.
+
+    >>> link_seed("0042"), link_seed("2147483648"), link_seed("٣"), link_seed("9" * 5000)
+    (42, None, None, None)
+    """
+    if raw.isascii() and raw.isdigit() and len(raw) <= len(str(MAX_SEED)) and int(raw) <= MAX_SEED:
+        return int(raw)
+    return None
+
+
+def link_level(raw: str) -> int | None:
+    """A link's ``level=``: one of :data:`LEVELS` written in ASCII digits, else None.
+
+    >>> link_level("3"), link_level("4"), link_level("²")
+    (3, None, None)
+    """
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 and int(raw) in LEVELS else None
+
+
+def quoted(key: str, raw: str) -> str:
+    """A parameter as a note quotes it: its key and value, each cut to 30 characters."""
+    return f"{key[:30]}={raw[:30]}"
+
+
+def seed_note(param: str, tr: Translator) -> str:
+    """The note for a ``seed=`` that is no seed (``param`` as :func:`quoted` gives it)."""
+    return tr("Ignored {param}: the seed is a whole number from 0 to {max}.", param=param, max=MAX_SEED)
+
+
+def level_note(param: str, tr: Translator) -> str:
+    """The note for a ``level=`` that is no level."""
+    return tr("Ignored {param}: the levels are {levels}.", param=param, levels=and_list(LEVELS))
+
+
 def parse_link(query: str | None, *, lesson: str | None = None,
                tr: Translator = ENGLISH) -> tuple[LinkParams, tuple[str, ...]]:
     """Validate a query string. Returns the usable parameters and one note per
-    ignored parameter, for the page to show.
+    ignored parameter, for the page to show. The table (:mod:`widgets.table`) reads its
+    ``seed=`` here too.
 
     >>> parse_link("lang=xx&seed=-1&foo=1")[1]
     ('Ignored lang=xx: the languages are en, zh-Hans, zh-Hant.', 'Ignored seed=-1: the seed is a whole number from 0 to 2147483647.', 'Ignored foo=1: this page does not use it.')
     """
     if query is not None and not isinstance(query, str):
-        raise TutorError(Text("a link's query is text, not {value}", value=shown(query)))
+        raise TutorError(Text("a link's query is text, not {value}", value=shown(query)), parameter="query")
     kinds = _drill_kinds(lesson)
     values: dict[str, object] = {}
     notes: list[str] = []
-    for key, raw in parse_qsl((query or "")[:MAX_QUERY], keep_blank_values=True)[:20]:
-        quoted = f"{key[:30]}={raw[:30]}"
+    for key, raw in query_pairs(query):
+        param = quoted(key, raw)
         if key in values:
-            notes.append(tr("Ignored {param}: it was given twice.", param=quoted))
+            notes.append(tr("Ignored {param}: it was given twice.", param=param))
         elif key == "seed":
-            if raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= MAX_SEED:
-                values[key] = int(raw)
+            seed = link_seed(raw)
+            if seed is not None:
+                values[key] = seed
             else:
-                notes.append(tr("Ignored {param}: the seed is a whole number from 0 to {max}.",
-                                param=quoted, max=MAX_SEED))
+                notes.append(seed_note(param, tr))
         elif key == "level":
-            if raw in ("1", "2", "3"):
-                values[key] = int(raw)
+            level = link_level(raw)
+            if level is not None:
+                values[key] = level
             else:
-                notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=quoted))
+                notes.append(level_note(param, tr))
         elif key == "kind" and not kinds:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
+            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
         elif key == "kind":
             if raw in kinds:
                 values[key] = raw
             else:
-                notes.append(tr("Ignored {param}: the drills here are {kinds}.", param=quoted, kinds=", ".join(kinds)))
+                notes.append(tr("Ignored {param}: the drills here are {kinds}.", param=param, kinds=", ".join(kinds)))
         elif key == "lang":
             if raw in LANGUAGES:
                 values[key] = raw
             else:
                 notes.append(tr("Ignored {param}: the languages are {languages}.",
-                                param=quoted, languages=", ".join(LANGUAGES)))
+                                param=param, languages=", ".join(LANGUAGES)))
         else:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
+            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
     return LinkParams(**values), tuple(notes)  # type: ignore[arg-type]
 
 

@@ -50,11 +50,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import urlencode
 
+from tutor.core.arguments import seat
 from tutor.rules.cards import HAND_SIZE, PLAYERS, Card, Cards, format_cards
 from tutor.rules.combos import lead_problem, shape_of
-from tutor.teach.course import STATIC_SITE
+from tutor.teach.course import MAX_QUERY, STATIC_SITE, query_pairs
 from tutor.teach.drills import KINDS, AnswerKind, Choice, Drill, Table, follow, ruff, throw, tractor
 from tutor.teach.drills.common import sentence
 from tutor.core.errors import TutorError, shown
@@ -66,9 +67,9 @@ from tutor.rules.throw import check_throw
 from tutor.rules.trick import explain_trick, why_not
 
 MAX_POSITION: Final = 1500
-"""The longest position text read (a position with every hand of a throw is under 600)."""
-MAX_QUERY: Final = 6000
-"""The longest query string :func:`position_from_query` reads (the position percent-encoded)."""
+"""The longest position text read (a position with every hand of a throw is under 600). Its
+link may be up to :data:`tutor.teach.course.MAX_QUERY` characters long (the bound of every
+link's query, sized for a position's)."""
 PARAM: Final = "position"
 """The link parameter that carries a position."""
 
@@ -134,8 +135,7 @@ class Position:
             raise PositionError(Text("form: {form} is no form of a {kind} drill; choose one of {forms}",
                                      form=shown(self.form), kind=kind, forms=", ".join(FORMS[kind])))
         for key, value in (("leader", self.leader), ("seat", self.seat)):
-            if type(value) is not int or not 0 <= value < PLAYERS:
-                raise PositionError(Text("{key}: a seat is 0–4, not {value}", key=key, value=shown(value)))
+            _seat_of(value, key)
         if len(self.hand) > HAND_SIZE:
             raise PositionError(Text("hand: {count} cards are more than a hand holds (at most {most})",
                                      count=len(self.hand), most=HAND_SIZE))
@@ -284,9 +284,15 @@ def _hands(values: dict[str, str], key: str) -> tuple[Cards, ...]:
 
 def _seat(values: dict[str, str], key: str) -> int:
     value = values.get(key, "0").strip()
-    if value not in ("0", "1", "2", "3", "4"):
-        raise PositionError(Text("{key}: a seat is 0–4, not {value}", key=key, value=shown(value)))
-    return int(value)
+    return _seat_of(int(value) if value.isascii() and value.isdigit() and len(value) == 1 else value, key)
+
+
+def _seat_of(value: object, key: str) -> int:
+    """A seat, as :func:`tutor.core.arguments.seat` checks every seat; refused as a position's entry."""
+    try:
+        return seat(value, key)
+    except TutorError as error:
+        raise PositionError(said(error), rule=error.rule, parameter=key) from None
 
 
 def position_text(position: Position) -> str:
@@ -337,6 +343,16 @@ def make_drill(position: Position, lang: str = "en") -> Drill:
     if position.kind == "trick":
         return _trick(position, tr)
     _check_answer(position)
+    try:
+        return _made(position, tr)
+    except PositionError:
+        raise
+    except TutorError as error:  # a question its kind cannot ask (a DrillError …): said as the position's problem
+        raise PositionError(said(error), rule=error.rule, parameter=error.parameter) from None
+
+
+def _made(position: Position, tr: Translator) -> Drill:
+    """:func:`make_drill` of a position of a kind with a constructor (all but a trick)."""
     trump, hand, form = position.trump, position.hand, position.form
     if position.kind == "follow":
         return follow.from_cards(tr, trump=trump, hand=hand, leader=position.leader, table=position.table, form=form,
@@ -469,7 +485,7 @@ def position_from_query(query: str | None, lang: str = "en") -> tuple[Drill | No
     if query is not None and len(query) > MAX_QUERY:
         return None, (tr("This position cannot be opened: its link is {count} characters long, and a position's "
                          "link has at most {most}.", count=len(query), most=MAX_QUERY),)
-    found = [value for key, value in parse_qsl(query or "", keep_blank_values=True) if key == PARAM]
+    found = [value for key, value in query_pairs(query) if key == PARAM]
     if not found:
         return None, ()
     if len(found) > 1:
@@ -479,8 +495,6 @@ def position_from_query(query: str | None, lang: str = "en") -> tuple[Drill | No
         return read_position(found[0], lang), ()
     except TutorError as error:
         return None, (tr("This position cannot be opened: {problem}.", problem=said(error)),)
-    except Exception:  # noqa: BLE001 - a link never shows a traceback
-        return None, (tr("This position cannot be opened."),)
 
 
 __all__ = ["FORMS", "KEYS", "MAX_POSITION", "PARAM", "MadeLink", "Position", "PositionError", "make_drill", "make_link", "parse_position",

@@ -14,7 +14,7 @@ that is a control (a button, a field, the language switch) is printed.
 >>> sheet.drills[0] == generate("follow", 3, 1)
 True
 >>> parse_sheet_link("lesson=06-ruffing&seed=7&level=4")
-(SheetLink(lesson='06-ruffing', seed=7, level=1), ('Ignored level=4: the level is 1, 2 or 3.',))
+(SheetLink(lesson='06-ruffing', seed=7, level=1), ('Ignored level=4: the levels are 1, 2 and 3.',))
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 from typing import Final
-from urllib.parse import parse_qsl
 
-from tutor.teach.course import LESSONS, MAX_QUERY, MAX_SEED, LessonInfo, lesson
+from tutor.core.arguments import seed_number
+from tutor.teach.course import (LESSONS, LessonInfo, lesson, level_note, level_number, link_level, link_seed,
+                                query_pairs, quoted, seed_note)
 from tutor.teach.display import cards_html, hand_html, trick_html
 from tutor.teach.drills import KINDS, AnswerKind, Drill, DrillError, generate
 from tutor.teach.drills.progress import visit_seed
@@ -105,12 +106,9 @@ def make_sheet(slug: str, seed: int = 0, level: int = 1, lang: str = "en", size:
     without drills, a bad seed or level with :class:`~tutor.core.errors.TutorError`."""
     info = lesson(slug)
     if not info.drills:
-        raise TutorError(Text("the lesson {slug} has no drills, so no sheet", slug=shown(slug)))
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise TutorError(Text("the seed is a whole number from 0 to {max}, not {seed}", max=MAX_SEED,
-                              seed=shown(seed)))
-    if type(level) is not int or level not in (1, 2, 3):
-        raise TutorError(Text("there is no level {level}: the levels are 1, 2 and 3", level=shown(level)))
+        raise TutorError(Text("the lesson {slug} has no drills, so no sheet", slug=shown(slug)), parameter="lesson")
+    seed_number(seed)
+    level_number(level)
     drills: list[Drill] = []
     steps = dict.fromkeys(info.drills, 0)
     skipped = 0
@@ -133,26 +131,25 @@ def parse_sheet_link(query: str | None, tr: Translator = ENGLISH) -> tuple[Sheet
     slugs = [info.slug for info in sheet_lessons()]
     found: dict[str, object] = {}
     notes: list[str] = []
-    for key, raw in parse_qsl((query if isinstance(query, str) else "")[:MAX_QUERY], keep_blank_values=True)[:20]:
-        quoted = f"{key[:30]}={raw[:30]}"
+    for key, raw in query_pairs(query):
+        param = quoted(key, raw)
         if key in found:
-            notes.append(tr("Ignored {param}: it was given twice.", param=quoted))
+            notes.append(tr("Ignored {param}: it was given twice.", param=param))
         elif key == "lesson" and raw in slugs:
             found[key] = raw
         elif key == "lesson":
-            notes.append(tr("Ignored {param}: the lessons with drills are {lessons}.", param=quoted,
+            notes.append(tr("Ignored {param}: the lessons with drills are {lessons}.", param=param,
                             lessons=", ".join(slugs)))
-        elif key == "seed" and raw.isascii() and raw.isdigit() and len(raw) <= 10 and int(raw) <= MAX_SEED:
-            found[key] = int(raw)
+        elif key == "seed" and link_seed(raw) is not None:
+            found[key] = link_seed(raw)
         elif key == "seed":
-            notes.append(tr("Ignored {param}: the seed is a whole number from 0 to {max}.", param=quoted,
-                            max=MAX_SEED))
-        elif key == "level" and raw in ("1", "2", "3"):
-            found[key] = int(raw)
+            notes.append(seed_note(param, tr))
+        elif key == "level" and link_level(raw) is not None:
+            found[key] = link_level(raw)
         elif key == "level":
-            notes.append(tr("Ignored {param}: the level is 1, 2 or 3.", param=quoted))
+            notes.append(level_note(param, tr))
         elif key != "lang":
-            notes.append(tr("Ignored {param}: this page does not use it.", param=quoted))
+            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
     return SheetLink(**found), tuple(notes)  # type: ignore[arg-type]
 
 

@@ -27,7 +27,9 @@ from typing import Final
 
 from tutor.teach.drills import advice, count, declare, follow, friend, points, ruff, score, throw, tractor, trick
 from tutor.teach.drills.base import AnswerKind, Choice, Drill, Feedback, Table
-from tutor.teach.drills.common import LEVELS, SEEDS, DrillError, GenerationError
+from tutor.core.arguments import seed_number
+from tutor.teach.course import LEVELS
+from tutor.teach.drills.common import DrillError, GenerationError
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import N_, Text, Translator, said
 
@@ -67,23 +69,23 @@ def generate(kind: str, seed: int, level: int = 1, lang: str = "en") -> Drill:
     """The drill of ``kind`` made from ``seed`` at ``level`` (1–3), in ``lang``.
 
     Deterministic: the same arguments give an equal drill. Refuses an unknown kind,
-    a level outside 1–3, a seed outside 0 … 2**31 − 1 or an unknown language with
-    :class:`DrillError`.
+    a level that is not the kind's (:data:`tutor.teach.course.LEVELS`), a seed outside 0 …
+    :data:`tutor.core.arguments.MAX_SEED` or an unknown language with :class:`DrillError`
+    (its ``parameter`` names which).
     """
     info = KINDS.get(kind) if isinstance(kind, str) else None
     if info is None:
         raise DrillError(Text("unknown drill kind {kind}; choose one of {kinds}", kind=shown(kind),
-                              kinds=", ".join(KINDS)))
+                              kinds=", ".join(KINDS)), parameter="kind")
     if isinstance(level, bool) or not isinstance(level, int) or level not in info.levels:
         raise DrillError(Text("level {level} is not a level of {kind} drills; choose one of {levels}",
-                              level=shown(level), kind=shown(kind), levels=", ".join(map(str, info.levels))))
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in SEEDS:
-        raise DrillError(Text("seed {seed} is not a whole number from 0 to {max}", seed=shown(seed),
-                              max=SEEDS.stop - 1))
+                              level=shown(level), kind=shown(kind), levels=", ".join(map(str, info.levels))),
+                         parameter="level")
     try:
+        seed_number(seed)
         tr = Translator(lang)
     except TutorError as exc:
-        raise DrillError(said(exc)) from None
+        raise DrillError(said(exc), parameter=exc.parameter or "lang") from None
     return info.make(seed, level, drill_rng(kind, seed, level), tr)
 
 

@@ -1,5 +1,7 @@
 """How a learner answers a drill, and reading that answer without ever raising
-anything but :class:`AnswerError`, whose message is said in the learner's language.
+anything but :class:`AnswerError`, whose message is said in the learner's language. The
+bounds of an answer (:data:`MAX_ANSWER`, :data:`MAX_DIGITS`) live here, and
+:func:`refusal` applies them to what a page sends before any drill looks at it.
 
 An answer is one of three :class:`AnswerKind`: cards picked from the hand, one of
 the :class:`Choice` keys, or a whole number. Each reader takes what a page or a
@@ -29,15 +31,18 @@ from enum import Enum
 from typing import Final
 
 from tutor.rules.cards import Card
-from tutor.core.errors import shown
+from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import N_, Text, Translator, or_list, said
 from tutor.rules.notation import parse_cards
 
-MAX_TEXT: Final = 1000
-"""An answer text longer than this (characters), or a list of more items, is refused unread."""
+MAX_ANSWER: Final = 200
+"""An answer longer than this (characters of text, or cards of a list, or characters of one
+of its items) is refused unread: a whole hand of 20 cards is well under 100 characters."""
 MAX_DIGITS: Final = 15
-"""A typed number with more digits than this is refused unread (no answer is that large)."""
+"""A number with more digits than this is refused unread (no answer is that large)."""
 TOO_LONG: Final = N_("That answer is far too long to be a play.")
+TOO_LARGE: Final = N_("That number is far too large to be the answer.")
+NOT_AN_ANSWER: Final = N_("That is not an answer to this drill.")
 
 
 class AnswerKind(Enum):
@@ -61,8 +66,37 @@ class Choice:
     label: str
 
 
-class AnswerError(ValueError):
-    """The learner's answer cannot be read (a drill turns it into ``Feedback.error``)."""
+class AnswerError(TutorError):
+    """The learner's answer cannot be read (a drill turns it into ``Feedback.error``); the
+    message is already said in the learner's language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, parameter="answer")
+
+
+def refusal(answer: object) -> str | None:
+    """Why ``answer`` is refused before any drill looks at it (an English template), or
+    None. What a page sends is a string, or a list of card strings; a script may send
+    anything, and its size is checked before its contents (in Python, the cards of a
+    drill player's ``check`` are cards). ``None``, a bool or a float is left to the drill,
+    which says why it is no answer.
+
+    >>> refusal("♠A"), refusal(["♠A"] * 201), refusal({"a": 1}), refusal(10**15)
+    (None, 'That answer is far too long to be a play.', 'That is not an answer to this drill.', 'That number is far too large to be the answer.')
+    """
+    if answer is None or isinstance(answer, (bool, float)):
+        return None
+    if isinstance(answer, int):
+        return None if -10**MAX_DIGITS < answer < 10**MAX_DIGITS else TOO_LARGE
+    if isinstance(answer, str):
+        return TOO_LONG if len(answer) > MAX_ANSWER else None
+    if isinstance(answer, (list, tuple)):
+        if len(answer) > MAX_ANSWER:
+            return TOO_LONG
+        if not all(isinstance(a, (str, Card)) for a in answer):
+            return NOT_AN_ANSWER
+        return TOO_LONG if any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer) else None
+    return NOT_AN_ANSWER
 
 
 _NUMBER: Final = re.compile(r"\s*([+\-−－﹣]?)\s*(\d+)\s*")
@@ -76,7 +110,7 @@ def reason_of(error: BaseException, tr: Translator, template: str, plain: str) -
     Python's own words ("invalid literal for int() …") never reach a learner.
 
     >>> en = Translator("en")
-    >>> reason_of(ValueError(Text("no card {text}", text="'X'")), en, "Unreadable: {problem}", "Unreadable.")
+    >>> reason_of(TutorError(Text("no card {text}", text="'X'")), en, "Unreadable: {problem}", "Unreadable.")
     "Unreadable: no card 'X'"
     >>> reason_of(ValueError("invalid literal for int()"), en, "Unreadable: {problem}", "Unreadable.")
     'Unreadable.'
@@ -134,7 +168,7 @@ def read_number(answer: object, tr: Translator) -> int:
         return answer
     if isinstance(answer, float) and answer.is_integer():
         return int(answer)
-    match = _NUMBER.fullmatch(answer) if isinstance(answer, str) and len(answer) <= MAX_TEXT else None
+    match = _NUMBER.fullmatch(answer) if isinstance(answer, str) and len(answer) <= MAX_ANSWER else None
     if match is not None:
         sign, digits = match.groups()
         if len(digits) > MAX_DIGITS:
@@ -144,7 +178,7 @@ def read_number(answer: object, tr: Translator) -> int:
         except ValueError:  # not expected: \d is what int() reads; refused all the same
             raise AnswerError(tr("answer with a whole number, not {answer}", answer=shown(answer))) from None
         return -value if sign not in ("", "+") else value
-    if isinstance(answer, str) and len(answer) > MAX_TEXT:
+    if isinstance(answer, str) and len(answer) > MAX_ANSWER:
         raise AnswerError(tr(TOO_LONG))
     raise AnswerError(tr("answer with a whole number, not {answer}", answer=shown(answer)))
 
@@ -155,7 +189,7 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
     cards, or None: any number); refused with :class:`AnswerError` otherwise."""
     cards: list[Card] = []
     if isinstance(answer, (str, tuple, list)) and (
-            len(answer) > MAX_TEXT or any(isinstance(a, str) and len(a) > MAX_TEXT for a in answer)):
+            len(answer) > MAX_ANSWER or any(isinstance(a, str) and len(a) > MAX_ANSWER for a in answer)):
         raise AnswerError(tr(TOO_LONG))
     try:
         if isinstance(answer, str):
@@ -173,7 +207,7 @@ def read_cards(answer: object, hand: Sequence[Card], pick: int | None, tr: Trans
                                  answer=shown(answer)))
     except AnswerError:
         raise
-    except ValueError as exc:
+    except TutorError as exc:  # the notation's reason (N1–N3)
         raise AnswerError(reason_of(exc, tr, N_("These cards cannot be read: {problem}"),
                                     N_("These cards cannot be read."))) from None
     need, have = Counter(cards), Counter(hand)

@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tutor.rules.cards import Card
+from tutor.core.errors import TutorError
 from tutor.teach.drills.answers import AnswerError, AnswerKind, Choice, read_cards, read_choice, read_number, reason_of
-from tutor.core.i18n import N_, Translator
+from tutor.teach.drills.common import DrillError
+from tutor.core.i18n import N_, Text, Translator
 from tutor.rules.order import Trump
 
 MAX_SHOWN: Final = 10
@@ -126,13 +128,13 @@ class Drill:
     sentence it says is marked as advice.
 
     A drill that breaks this (a CARDS drill without a judge, a correct key that is no
-    choice …) is refused with ``ValueError`` when it is made.
+    choice …) is refused with :class:`~tutor.teach.drills.common.DrillError` when it is made.
 
     >>> Drill(kind="x", level=1, seed=0, question="?", trump=Trump(None), rules=(), rule="M2", hints=(),
     ...       answer=AnswerKind.CHOICE, choices=(Choice("yes", "Yes"),), correct=frozenset({"no"}))
     Traceback (most recent call last):
     ...
-    ValueError: a choice drill's correct keys must be keys of its choices, not ['no']
+    tutor.teach.drills.common.DrillError: a choice drill's correct keys must be keys of its choices, not ['no']
     """
 
     kind: str
@@ -162,14 +164,14 @@ class Drill:
 
     def __post_init__(self) -> None:
         if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):
-            raise ValueError("a cards drill needs a judge and a solve")
+            raise DrillError(Text("a cards drill needs a judge and a solve"), parameter="judge")
         if self.answer is AnswerKind.CHOICE:
             keys = {c.key for c in self.choices}
             if not self.correct or not self.correct <= keys:
-                raise ValueError(f"a choice drill's correct keys must be keys of its choices, "
-                                 f"not {sorted(self.correct - keys)}")
+                raise DrillError(Text("a choice drill's correct keys must be keys of its choices, not {keys}",
+                                      keys=str(sorted(self.correct - keys))), parameter="correct")
         if self.answer is AnswerKind.NUMBER and self.number is None:
-            raise ValueError("a number drill needs its number")
+            raise DrillError(Text("a number drill needs its number"), parameter="number")
         if self.solve is not None:  # listing every correct pick can be slow: do it once
             object.__setattr__(self, "solve", functools.cache(self.solve))
 
@@ -185,12 +187,13 @@ class Drill:
 
     def check(self, answer: object) -> Feedback:
         """Judge ``answer`` (see :class:`AnswerKind`). Never raises on a bad answer:
-        one that cannot be read gets ``Feedback(error=...)``."""
+        one that cannot be read, or that the rules module refuses
+        (:class:`~tutor.core.errors.TutorError`), gets ``Feedback(error=...)``."""
         try:
             return self._check(answer)
         except AnswerError as exc:
             return Feedback(False, self.rule, "", (), 0, error=str(exc))
-        except Exception as exc:  # noqa: BLE001 - a drill never raises on an answer
+        except TutorError as exc:
             return Feedback(False, self.rule, "", (), 0, error=reason_of(
                 exc, Translator(self.lang), N_("This answer cannot be read: {problem}"),
                 N_("This answer cannot be read.")))

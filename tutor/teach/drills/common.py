@@ -14,6 +14,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from tutor.core.arguments import MAX_SEED
+from tutor.core.errors import TutorError
 from tutor.rules.cards import HAND_SIZE, KITTY_SIZE, PACK, PLAYERS, SUITS, Card
 from tutor.teach.drills.answers import Choice
 from tutor.core.i18n import Text, Translator, capitalized
@@ -24,16 +26,15 @@ if TYPE_CHECKING:  # the game and its players come after the drills' basics: imp
     from tutor.rules.game import Game, Phase
     from tutor.play.strategy import ComputerPlayer
 
-SEEDS: Final = range(0, 2**31)
-"""The seeds a drill accepts."""
-
-LEVELS: Final = (1, 2, 3)
+SEEDS: Final = range(0, MAX_SEED + 1)
+"""The seeds a drill accepts: every seed (:data:`tutor.core.arguments.MAX_SEED`)."""
 
 T = TypeVar("T")
 
 
-class DrillError(ValueError):
-    """A drill cannot be made: unknown kind, bad level, seed or language."""
+class DrillError(TutorError):
+    """A drill cannot be made: an unknown kind, a bad level, seed or language, or a position
+    that is no question of its kind (``parameter`` names what is wrong)."""
 
 
 class GenerationError(DrillError):

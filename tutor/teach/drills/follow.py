@@ -21,6 +21,7 @@ from tutor.rules.cards import PLAYERS, Card, Cards
 from tutor.rules.combos import Kind, pair_runs, shape_of, split
 from tutor.teach.drills.base import MAX_SHOWN, AnswerKind, Drill, Table
 from tutor.teach.drills.common import (
+    DrillError,
     Hand,
     about,
     deal,
@@ -33,7 +34,8 @@ from tutor.teach.drills.common import (
     yes_no_key,
 )
 from tutor.rules.follow import check_follow, legal_follows
-from tutor.core.i18n import Text, Translator
+from tutor.core.errors import TutorError, shown
+from tutor.core.i18n import Text, Translator, said
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.throw import check_throw
 
@@ -161,7 +163,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
 
     A position that is no follow question (an unknown form, no lead, a hand with
     fewer cards than the lead, an "is-legal" question without its cards) is refused
-    with ``ValueError``.
+    with :class:`~tutor.teach.drills.common.DrillError`.
 
     >>> from tutor.rules.notation import parse_cards
     >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠3 ♠3 ♠5 ♥2"), leader=2,
@@ -170,15 +172,20 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
     ('With ♥ trumps: Seat 2 leads ♠K ♠K. May you follow with ♠3 ♠5?', 3, frozenset({'no'}), 'W3')
     """
     if form not in FORMS:
-        raise ValueError(f"a follow drill's form is one of {', '.join(FORMS)}, not {form!r}")
+        raise DrillError(Text("a follow drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
+                              form=shown(form)), parameter="form")
     if not table or not table[0]:
-        raise ValueError("a follow drill needs the cards led")
+        raise DrillError(Text("a follow drill needs the cards led"), parameter="table")
     if form == "is-legal" and not ask:
-        raise ValueError("an is-legal question needs the cards it asks about")
+        raise DrillError(Text("an is-legal question needs the cards it asks about"), parameter="ask")
     hand, lead, candidate = tuple(hand), Cards(table[0]), Cards(ask)
-    first = legal_follows(hand, lead, trump).first()
+    try:
+        first = legal_follows(hand, lead, trump).first()
+    except TutorError as error:  # a hand that cannot follow this lead at all (B3)
+        raise DrillError(said(error), rule=error.rule, parameter="hand") from None
     if first is None:
-        raise ValueError("a follow drill's hand must hold as many cards as the lead")
+        raise DrillError(Text("a follow drill's hand must hold as many cards as the lead (W1)"), rule="W1",
+                         parameter="hand")
     rule = duty_rule(lead, trump)
     shape = shape_of(lead, trump)
     suit = Trump.suit_name(shape.lane)

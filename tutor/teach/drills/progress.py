@@ -45,10 +45,11 @@ from fsrs import Rating, Scheduler
 if TYPE_CHECKING:
     from fsrs.card import CardDict
 
-from tutor.teach.course import LESSONS
-from tutor.teach.drills.common import LEVELS, SEEDS
-from tutor.core.errors import shown
-from tutor.core.i18n import Text, said
+from tutor.core.arguments import MAX_EXACT
+from tutor.teach.course import LESSONS, LEVELS, level_number
+from tutor.teach.drills.common import SEEDS
+from tutor.core.errors import TutorError, shown
+from tutor.core.i18n import Text, and_list, said
 
 STREAK_PER_STAR: Final = 5
 MAX_STARS: Final = 3
@@ -67,8 +68,9 @@ a lesson, or a kind alone: the eleven lessons and nine kinds make about 30)."""
 MAX_STORED: Final = 400_000
 """Stored progress longer than this (characters) is refused unread: :data:`MAX_REVIEWS`
 reviews and every kind take well under half of it."""
-MAX_COUNT: Final = 2**53 - 1
-"""Counts, seeds and the salt stay below this (what a browser's JSON keeps exactly)."""
+MAX_COUNT: Final = MAX_EXACT
+"""Counts, seeds and the salt are at most this (:data:`tutor.core.arguments.MAX_EXACT`: what a
+browser's JSON keeps exactly)."""
 MAX_NAME: Final = 40
 """A track's name is at most this long."""
 MAX_PROBLEMS: Final = 3
@@ -77,8 +79,9 @@ MAX_PROBLEMS: Final = 3
 _SCHEDULER: Final = Scheduler(enable_fuzzing=False)
 
 
-class ProgressError(ValueError):
-    """Progress data that cannot be read (garbage, tampered or from another version)."""
+class ProgressError(TutorError):
+    """Progress data that cannot be read (garbage, tampered or from another version), or a
+    level or time that progress cannot take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +140,16 @@ class Progress:
         return dict(self.levels).get(track(kind, lesson), 1)
 
     def with_level(self, kind: str, level: int, lesson: str | None = None) -> Progress:
-        """The learner chose ``level`` (1–3) for ``kind`` in ``lesson``.
+        """The learner chose ``level`` (one of :data:`tutor.teach.course.LEVELS`) for ``kind``
+        in ``lesson``; any other is refused with :class:`ProgressError`.
 
         >>> Progress().with_level("follow", 3, "05-following").level("follow", "05-following")
         3
         """
-        if type(level) is not int or level not in LEVELS:
-            raise ProgressError(Text("the level is 1, 2 or 3, not {value}", value=shown(level)))
+        try:
+            level_number(level)
+        except TutorError as error:
+            raise ProgressError(said(error), parameter="level") from None
         name = track(kind, lesson)
         return replace(self, levels=tuple(sorted({**dict(self.levels), name: level}.items())))
 
@@ -199,7 +205,7 @@ class Progress:
         """
         name = track(kind, lesson)
         digest = hashlib.sha256(f"{name}/{self.kind(kind, lesson).attempts}/{self.salt}".encode()).digest()
-        return int.from_bytes(digest[:4], "big") % 2**31
+        return int.from_bytes(digest[:4], "big") % len(SEEDS)
 
     # ------------------------------------------------------------ JSON
 
@@ -270,7 +276,7 @@ def visit_seed(seed: int, step: int, kind: str, lesson: str | None = None) -> in
     if step == 0:
         return seed
     digest = hashlib.sha256(f"{track(kind, lesson)}/link/{seed}/{step}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") % 2**31
+    return int.from_bytes(digest[:4], "big") % len(SEEDS)
 
 
 def _counted(old: KindProgress, correct: bool, helped: bool) -> KindProgress:
@@ -301,7 +307,7 @@ def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
 
 def _check_time(now: object) -> None:
     if not isinstance(now, datetime) or now.tzinfo is None:
-        raise ProgressError(Text("time must be a timezone-aware datetime, not {value}", value=repr(now)[:60]))
+        raise ProgressError(Text("time must be a timezone-aware datetime, not {value}", value=shown(now)), parameter="now")
 
 
 def _is_int(value: object, low: int = 0) -> bool:
@@ -401,7 +407,8 @@ def _read_levels(raw: object, bad: Callable[[Text], None]) -> dict[str, int]:
         if _is_name(name) and type(value) is int and value in LEVELS:
             levels[name] = value
         else:
-            bad(Text("level {value} of {name} is not 1, 2 or 3", value=shown(value), name=shown(name)))
+            bad(Text("level {value} of {name} is not one of the levels {levels}", value=shown(value), name=shown(name),
+                     levels=and_list(LEVELS)))
     return levels
 
 

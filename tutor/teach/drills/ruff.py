@@ -22,6 +22,7 @@ from tutor.rules.cards import PLAYERS, Card, Cards
 from tutor.rules.combos import shape_of
 from tutor.teach.drills.base import MAX_SHOWN, AnswerKind, Drill, Table
 from tutor.teach.drills.common import (
+    DrillError,
     Hand,
     about,
     deal,
@@ -35,6 +36,7 @@ from tutor.teach.drills.common import (
 )
 from tutor.teach.drills.follow import choose_lead
 from tutor.rules.follow import choose_multiset, legal_follows
+from tutor.core.errors import shown
 from tutor.core.i18n import Text, Translator
 from tutor.rules.order import Trump
 from tutor.rules.ruff import check_ruff
@@ -167,7 +169,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
     A position that is no ruff question (an unknown form, no lead, a "can-ruff" or
     "beat-ruff" question without its cards, "beat-ruff" with no ruff winning the
     trick, "play-ruff" where no play of the hand is a ruff that wins) is refused
-    with ``ValueError``.
+    with :class:`~tutor.teach.drills.common.DrillError`.
 
     >>> from tutor.rules.notation import parse_cards
     >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♥3 ♥K ♣4"), leader=0,
@@ -176,15 +178,17 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
     ('With ♥ trumps: Seat 0 leads ♠A and ♥5 is winning with a ruff. Does ♥3 beat it?', 2, frozenset({'no'}), 'R5')
     """
     if form not in FORMS:
-        raise ValueError(f"a ruff drill's form is one of {', '.join(FORMS)}, not {form!r}")
+        raise DrillError(Text("a ruff drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
+                              form=shown(form)), parameter="form")
     if not table or not table[0]:
-        raise ValueError("a ruff drill needs the cards led")
+        raise DrillError(Text("a ruff drill needs the cards led"), parameter="table")
     if form != "play-ruff" and not ask:
-        raise ValueError(f"a {form} question needs the cards it asks about")
+        raise DrillError(Text("a {form} question needs the cards it asks about", form=form), parameter="ask")
     hand, lead, candidate = tuple(hand), Cards(table[0]), Cards(ask)
     beat = ruff_to_beat(table, trump)
     if form == "beat-ruff" and beat is None:
-        raise ValueError("a beat-ruff question needs a ruff winning the trick so far")
+        raise DrillError(Text("a beat-ruff question needs a ruff winning the trick so far (R5)"), rule="R5",
+                         parameter="table")
     suit = Trump.suit_name(trump.lane(lead[0]))
     look = tr("Seat {leader} led {lead} in {suit}, and you have no {suit} left. Look at your trumps.",
               leader=leader, lead=lead, suit=suit)
@@ -196,7 +200,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
     if form == "play-ruff":
         winning = _ruffs(hand, lead, trump, beat)
         if not winning:
-            raise ValueError("no play of the hand is a ruff that wins")
+            raise DrillError(Text("no play of the hand is a ruff that wins"), parameter="hand")
         deciding = "R5" if beat else "R3" if shape_of(lead, trump).pairs else "R2"
 
         def judge(cards: tuple[Card, ...]) -> tuple[bool, str, str]:

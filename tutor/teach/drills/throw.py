@@ -22,6 +22,7 @@ from tutor.rules.cards import PLAYERS, Card
 from tutor.rules.combos import Component, Kind, split
 from tutor.teach.drills.base import AnswerKind, Choice, Drill
 from tutor.teach.drills.common import (
+    DrillError,
     Hand,
     deal,
     holdings,
@@ -32,6 +33,7 @@ from tutor.teach.drills.common import (
     yes_no,
     yes_no_key,
 )
+from tutor.core.errors import shown
 from tutor.core.i18n import Text, Translator, capitalized
 from tutor.rules.order import Trump
 from tutor.rules.throw import ThrowResult, check_throw
@@ -128,7 +130,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
 
     A position that is no throw question (an unknown form, no throw, not four other
     hands, a "lead-instead" or "cost" question about a throw that stands) is refused
-    with ``ValueError``.
+    with :class:`~tutor.teach.drills.common.DrillError`.
 
     >>> from tutor.rules.notation import parse_cards
     >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠A ♠Q ♠Q ♣3"), seat=0,
@@ -137,15 +139,18 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
     ('You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
     """
     if form not in FORMS:
-        raise ValueError(f"a throw drill's form is one of {', '.join(FORMS)}, not {form!r}")
+        raise DrillError(Text("a throw drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
+                              form=shown(form)), parameter="form")
     if not throw:
-        raise ValueError("a throw drill needs the cards thrown")
+        raise DrillError(Text("a throw drill needs the cards thrown"), parameter="throw")
     if len(others) != PLAYERS - 1:
-        raise ValueError(f"a throw drill needs the other {PLAYERS - 1} hands, not {len(others)}")
+        raise DrillError(Text("a throw drill needs the other {count} hands, not {given}", count=PLAYERS - 1,
+                              given=len(others)), parameter="others")
     result = check_throw(throw, others, trump)  # before sorting: two equal parts are named in the order thrown
     throw = trump.sorted(throw)
     if form != "stands" and result.ok:
-        raise ValueError(f"a {form} question needs a throw that fails")
+        raise DrillError(Text("a {form} question needs a throw that fails (L4)", form=form), rule="L4",
+                         parameter="throw")
     lane = trump.lane(throw[0])
     shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))

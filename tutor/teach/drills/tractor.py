@@ -23,6 +23,7 @@ from tutor.rules.cards import Card, Cards
 from tutor.rules.combos import is_tractor, pair_runs
 from tutor.teach.drills.base import AnswerKind, Drill
 from tutor.teach.drills.common import (
+    DrillError,
     Hand,
     deal,
     lanes_of_hand,
@@ -31,6 +32,7 @@ from tutor.teach.drills.common import (
     yes_no,
     yes_no_key,
 )
+from tutor.core import errors
 from tutor.core.i18n import Text, Translator
 from tutor.rules.order import TRUMP, Trump
 
@@ -190,7 +192,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat:
 
     A position that is no tractor question (an unknown form, an "is-tractor"
     question without its cards, a hand with no tractor to pick) is refused with
-    ``ValueError``.
+    :class:`~tutor.teach.drills.common.DrillError`.
 
     >>> from tutor.rules.notation import parse_cards
     >>> drill = from_cards(Translator("en"), trump=Trump("♠"), form="is-tractor", ask=parse_cards("♥5 ♥5 ♥3 ♥3"))
@@ -198,12 +200,13 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat:
     ('With ♠ trumps, is ♥5 ♥5 ♥3 ♥3 a tractor?', frozenset({'no'}), '♥5 ♥5 ♥3 ♥3 is not a tractor: the pairs are not consecutive (M2).')
     """
     if form not in FORMS:
-        raise ValueError(f"a tractor drill's form is one of {', '.join(FORMS)}, not {form!r}")
+        raise DrillError(Text("a tractor drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
+                              form=errors.shown(form)), parameter="form")
     common = partial(Drill, kind="tractor", level=level, seed=seed, lang=tr.language, trump=trump, rules=RULES,
                      hand=trump.sorted(hand), seat=seat)
     if form == "is-tractor":
         if not ask:
-            raise ValueError("an is-tractor question needs the cards it asks about")
+            raise DrillError(Text("an is-tractor question needs the cards it asks about"), parameter="ask")
         shown = Cards(ask)
         answer = is_tractor(shown, trump)
         rule, why = _why(shown, trump, tr)
@@ -217,7 +220,8 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat:
             rule=rule, explain=why, correct=yes_no_key(answer))
     runs, answer_cards = tractor_cards(hand, trump)
     if not runs:
-        raise ValueError("a pick-tractors question needs a hand holding a tractor")
+        raise DrillError(Text("a pick-tractors question needs a hand holding a tractor (M2)"), rule="M2",
+                         parameter="hand")
     listing = tr.semicolons([tr.cards([c for c in run for _ in range(2)]) for run in runs])
     answer_text = tr.cards(answer_cards)
 
