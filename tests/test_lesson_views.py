@@ -9,12 +9,13 @@ from html import unescape
 
 import pytest
 
-from tutor import Game, Trump, check_follow, check_ruff, parse_cards, play_random_hand, score_hand
-from tutor.core.i18n import Translator
-from tutor.rules import Verdict
+from tutor import Call, Trump, check_follow, check_ruff, parse_cards, play_random_hand, score_hand
+from tutor.core.i18n import Text, Translator
+from tutor.play import computer_hand, unseen_points
 from tutor.teach import scores_html, trick_html, verdicts_html, won_trick_html
-from widgets import (call_view, components_view, lead_view, overturn_view, reason_cited, row, ruff_view, score_view,
-                     throw_view, weighed_calls_view, who_knows_view)
+from widgets import (Html, call_view, components_view, flip_view, follows_view, lead_view, link_view, markup,
+                     overturn_view, points_left_view, row, ruff_view, score_view, shown_out_view, throw_view,
+                     weighed_calls_view, who_knows_view)
 
 _TAG = re.compile(r"<[^>]*>")
 _HIDDEN = re.compile(r"<style>.*?</style>", re.S)
@@ -69,15 +70,14 @@ def test_a_recorded_trick_marks_the_seat_that_won_it() -> None:
 # widgets/views.py
 
 
-def test_a_reason_names_its_rule_once() -> None:
-    short = check_ruff("♠3 ♥Q ♥K ♣4", "♠A ♠K", "♠3 ♥K", "♥")  # the reason does not name R1
-    assert reason_cited(short) == f"{short.reason} (R1)"
-    ruffed = check_ruff("♥9 ♥7 ♥7 ♣3", "♠5 ♠6 ♠7", "♥9 ♥7 ♥7", "♥")  # a winning ruff names its rules
-    assert ruffed.ruff and reason_cited(ruffed) == ruffed.reason
-    named = Verdict(False, "W3", "a pair must follow a pair (W3)")
-    assert reason_cited(named) == "a pair must follow a pair (W3)"
-    chinese = Translator("zh-Hans")(reason_cited(short))  # said whole in the page's language
-    assert chinese.count("R1") == 1 and "you" not in chinese
+def test_a_sentence_in_markup_keeps_its_markup_and_escapes_its_values() -> None:
+    said = markup(Text("The pack: <b>{count}</b> cards, <b>{points}</b> points in all.", count=108, points=200))
+    assert said == "The pack: <b>108</b> cards, <b>200</b> points in all." and isinstance(said, Html)
+    assert "整副牌" in markup(Text("The pack: <b>{count}</b> cards, <b>{points}</b> points in all.", count=108,
+                                   points=200), lang="zh-Hans")  # the lessons' catalog says it whole
+    assert markup(Text("<code>{notation}</code>", notation="<♠A>")) == "<code>&lt;♠A&gt;</code>"
+    assert '<span style="max-width:38em">The pack: <b>108</b>' in row(markup(Text("The pack: <b>{n}</b>", n=108)))
+    assert "&lt;b&gt;" in row("a <b>plain</b> sentence")  # other sentences are text
 
 
 def test_a_row_says_a_verdict_whole() -> None:
@@ -117,10 +117,47 @@ def test_overturning_a_declaration() -> None:
     assert text(overturn_view("♥2", "♥2 ♥2", 0)) != text(overturn_view("♥2", "♥2 ♥2", 1))
 
 
+def test_plays_and_their_verdicts_from_a_hand() -> None:
+    view = follows_view("♠A ♠A ♠K ♠5 ♠3 ♥4", "♠9 ♠9", ["♠K ♠5", "♠K ♠3", "♠A ♠A"], "♥")
+    assert view == verdicts_html([(parse_cards(play), check_follow("♠A ♠A ♠K ♠5 ♠3 ♥4", "♠9 ♠9", play, "♥"))
+                                  for play in ("♠K ♠5", "♠K ♠3", "♠A ♠A")], trump=Trump("♥"))
+    assert text(view).count("illegal (W3)") == 2 and "king of spades" in view
+
+
+def test_a_kitty_flipped() -> None:
+    flipped = flip_view("♦K ♥2 ♠3 ♠3 ♦K ♥9 ♣10 SJ")
+    assert flipped.count('class="qd-card ') == 9 and text(flipped).endswith("♥ trumps")
+    void = flip_view("♠3 ♠3 ♥9 ♥9 ♦K ♦K SJ SJ")
+    assert void.count('class="qd-card ') == 8 and text(void).endswith("no card decides: the deal is void (D6)")
+
+
+def test_the_points_a_seat_has_not_seen() -> None:
+    game, _ = computer_hand(4, tricks=6)
+    view = game.view(1)
+    page = text(points_left_view(view))
+    each = ", ".join(str(trick.points) for trick in view.tricks)
+    assert f"trick by trick: {each} points." in page
+    played, mine = sum(t.points for t in view.tricks), sum(c.points for c in view.hand)
+    assert f"200 − {played} − {mine} = {unseen_points(view)} points." in page
+    assert unseen_points(view) == 200 - played - mine - sum(c.points for c in view.kitty or ())
+
+
+def test_who_showed_out() -> None:
+    page = text(shown_out_view([(3, "♣A"), (4, "♦K"), (0, "♣4"), (1, "♥7"), (2, "♣8")], "♠"))
+    assert page == "Seat 4 did not follow ♣: it has no ♣ left (W2). Seat 1 did not follow ♣: it has no ♣ left (W2)."
+    assert "trumps" in shown_out_view([(0, "♠2"), (1, "♣3")], "♥")  # a trump lead: no trumps left
+    assert shown_out_view([(0, "♠A"), (1, "♠3")], "♥") == "" == shown_out_view([], "♥")
+
+
+def test_a_link_to_share() -> None:
+    link = link_view('positions?hand="x"&seat=1')
+    assert link.startswith('<p class="qd-position-link">The link to share: <a href="positions?hand=&quot;x&quot;&amp;')
+    assert 'target="_blank"' in link and '<a href="x" target="_blank">x</a>' in link_view("x", lang="zh-Hant")
+
+
 def test_calling_a_card_leaves_the_game_as_it_was() -> None:
     full = play_random_hand(4)
-    call_at = next(i for i, event in enumerate(full.history) if type(event).__name__ == "Call")
-    calling = Game.replay(4, full.history[:call_at])
+    calling = full.before(full.first_event(Call))
     declarer, before = calling.declarer, calling.history
     assert declarer is not None
     held = calling.hand(declarer)

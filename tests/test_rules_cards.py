@@ -24,6 +24,7 @@ from tutor import (
     parse_cards,
     split,
 )
+from tutor.rules import point_cards
 from tutor.rules.bidding import check_declaration, declaration_options
 
 
@@ -77,6 +78,13 @@ def test_C3_point_values(card, value):
 
 def test_C3_deck_holds_200_points():
     assert sum(c.points for c in PACK) == 200
+
+
+def test_C3_the_point_cards_are_every_5_10_and_K():
+    scoring = point_cards(PACK)
+    assert len(scoring) == 24 and {str(c)[1:] for c in scoring} == {"5", "10", "K"}
+    assert list(scoring) == [c for c in PACK if c.points]  # in the order given
+    assert texts(point_cards("♠5 ♥10 ♣K ♦A BJ ♠5")) == ["♠5", "♥10", "♣K", "♠5"]
 
 
 @pytest.mark.parametrize(
@@ -172,6 +180,19 @@ def test_T4_T5_order_strictly_descending(trump, high_to_low):
 )
 def test_T4_T6_equal_orders(trump, equal):
     assert len(set(_chain(trump, equal))) == 1
+
+
+@pytest.mark.parametrize(
+    "trump, trumps",
+    [
+        pytest.param("♥", "BJ SJ ♥2 ♠2 ♣2 ♦2 ♥A ♥K ♥Q ♥J ♥10 ♥9 ♥8 ♥7 ♥6 ♥5 ♥4 ♥3", id="T2-T4-every-trump-high-to-low"),
+        pytest.param(None, "BJ SJ ♠2 ♥2 ♣2 ♦2", id="T2-T4-no-trump-jokers-and-2s"),
+    ],
+)
+def test_T2_T4_the_trumps_of_the_pack_in_order(trump, trumps):
+    assert texts(Trump(trump).trumps()) == trumps.split()
+    assert texts(Trump(trump).trumps(PACK)) == [text for text in trumps.split() for _ in range(2)]
+    assert texts(Trump("♥").trumps(parse_cards("♠3 ♥3 ♠2 ♣A"))) == ["♠2", "♥3"]
 
 
 @pytest.mark.parametrize(

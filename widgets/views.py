@@ -9,12 +9,16 @@ draws and that is an ``ipywidgets.HTML`` value as it is. Sentences are said in t
 kernel's language (the page's) unless a ``lang`` is given.
 
 A lesson's examples that need more than one row are drawn here too, each asking the rules
-module and drawing its answer, so a lesson cell holds data and a call: a ruff and its
-reason (:func:`ruff_view`), a throw against the other hands (:func:`throw_view`), a lead
-cut into its parts (:func:`lead_view`, :func:`components_view`), a declaration against the
-one on the table (:func:`overturn_view`), a card called as the friend (:func:`call_view`),
-who knows the friend (:func:`who_knows_view`), a scored hand (:func:`score_view`) and the
-calls the coach weighed (:func:`weighed_calls_view`).
+module and drawing its answer, so a lesson cell holds data and a call: plays and their
+verdicts (:func:`follows_view`), a ruff and its reason (:func:`ruff_view`), a throw against
+the other hands (:func:`throw_view`), a lead cut into its parts (:func:`lead_view`,
+:func:`components_view`), a declaration against the one on the table
+(:func:`overturn_view`), a kitty flipped (:func:`flip_view`), a card called as the friend
+(:func:`call_view`), who knows the friend (:func:`who_knows_view`), who showed out
+(:func:`shown_out_view`), the points a seat has not seen (:func:`points_left_view`), a
+scored hand (:func:`score_view`) and the calls the coach weighed
+(:func:`weighed_calls_view`). A sentence whose template holds markup is :func:`markup`;
+a link to share, :func:`link_view`.
 
 >>> from tutor.core.i18n import Text
 >>> from tutor.rules.notation import parse_cards
@@ -34,10 +38,12 @@ from typing import Any, Final, cast
 
 import IPython.display
 
-from tutor.rules import (Cards, Declaration, Game, Verdict, check_declaration, check_ruff, check_throw, score_hand,
-                         shape_of)
+from tutor.core.arguments import instance
+from tutor.play import unseen_points
+from tutor.rules import (PACK, Cards, Declaration, Game, SeatView, Verdict, check_declaration, check_follow,
+                         check_ruff, check_throw, flip_trump, kitty_flip, points, score_hand, shape_of, shown_out)
 from tutor.rules.cards import PLAYERS, Card
-from tutor.teach.display import CARD_CSS, cards_html, hand_html, scores_html, trick_html
+from tutor.teach.display import CARD_CSS, cards_html, hand_html, scores_html, trick_html, verdicts_html
 from tutor.teach.narration import signed
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text, Translator, said
@@ -49,8 +55,9 @@ from widgets._common import translator
 Part = Iterable[Card] | str | BaseException | Verdict
 """One item of a :func:`row`: cards (a :class:`~tutor.rules.cards.Cards` or any iterable of
 cards), a sentence (a :class:`~tutor.core.i18n.Text` or a string, said in the row's
-language), an error (its reason is said) or a :class:`~tutor.rules.verdict.Verdict` (its
-whole sentence is said, as :meth:`~tutor.rules.verdict.Verdict.say` says it)."""
+language; an :class:`Html` sentence, made by :func:`markup`, as its markup), an error (its
+reason is said) or a :class:`~tutor.rules.verdict.Verdict` (its whole sentence is said, as
+:meth:`~tutor.rules.verdict.Verdict.say` says it)."""
 
 _display: Final = cast(Callable[..., None], IPython.display.display)
 """IPython's ``display`` (untyped upstream): shows an object as a cell's output."""
@@ -93,6 +100,23 @@ def row(*parts: Part, trump: TrumpLike = None, lang: str | None = None, four_col
 def show(*parts: Part, trump: TrumpLike = None, lang: str | None = None, four_colour: bool = False) -> None:
     """Display :func:`row` of ``parts`` now (in a notebook cell: its output)."""
     _display(row(*parts, trump=trump, lang=lang, four_colour=four_colour))
+
+
+def markup(text: Text, *, lang: str | None = None) -> Html:
+    """A sentence whose template holds markup (``<b>``, ``<code>``), said in ``lang``'s
+    language (the kernel's by default) with its parameters escaped: :class:`Html` that
+    :func:`row` and :func:`show` put as it is.
+
+    >>> markup(Text("The pack: <b>{count}</b> cards in {name}.", count=108, name="<all>"))
+    'The pack: <b>108</b> cards in &lt;all&gt;.'
+    >>> '<span style="max-width:38em">The pack: <b>108</b>' in row(markup(Text("The pack: <b>{count}</b>", count=108)))
+    True
+    """
+    tr = translator(lang)
+    text = instance(text, Text, "text")
+    params = {name: escape(value) if isinstance(value := tr.value(param), str) else value
+              for name, param in text.params.items()}
+    return Html(tr.fill(tr.template(text), params))
 
 
 def trick_view(plays: Sequence[CardsLike], trump: TrumpLike, *, first_seat: int = 0, points: bool = False,
@@ -183,28 +207,11 @@ class TrickTable:
         printer.text(f"<TrickTable: {len(self.plays)} plays>")
 
 
-def reason_cited(verdict: Verdict) -> Text | str:
-    """A verdict's reason naming its rule once: ``'<reason> (R1)'``, or the reason alone
-    when it names its rule already or the play is a winning ruff (whose reason names the
-    rules it meets). A sentence for :func:`row`, said in the row's language.
-
-    >>> from tutor.rules import check_ruff
-    >>> reason_cited(check_ruff("♥Q ♥K ♣4", "♥A", "♥K", "♥")).endswith("(R1)")
-    True
-    >>> reason_cited(check_ruff("♠3 ♥Q ♥K ♣4", "♠A ♠K", "♠3 ♥K", "♥")).count("(R1)")
-    1
-    """
-    reason, rule = verdict.reason, verdict.rule
-    if getattr(verdict, "ruff", False) or rule is None or f"({rule})" in reason:
-        return reason
-    return Text("{reason} ({rule})", reason=reason, rule=rule)
-
-
 def ruff_view(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLike, *, beat: CardsLike | None = None,
               lang: str | None = None) -> Html:
     """A trump play on a side-suit lead, as the rules judge it (R1–R5): the hand, the lead,
     the play and the ruff it must beat (with ``beat``) in a row, and below the reason,
-    naming its rule once (:func:`reason_cited`).
+    naming its rule once (:attr:`~tutor.rules.verdict.Verdict.reason_cited`).
 
     >>> view = ruff_view("♥Q ♥K ♣4", "♥A", "♥K", "♥")
     >>> view.count('class="qd-card '), "(R1)" in view
@@ -212,7 +219,22 @@ def ruff_view(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLik
     """
     verdict = check_ruff(hand, lead, play, trump, beat=beat)
     shown = [parse_cards(cards) for cards in (hand, lead, play, beat) if cards is not None]
-    return Html(row(*shown, trump=trump, lang=lang) + row(reason_cited(verdict), trump=trump, lang=lang))
+    return Html(row(*shown, trump=trump, lang=lang) + row(verdict.reason_cited, trump=trump, lang=lang))
+
+
+def follows_view(hand: CardsLike, lead: CardsLike, plays: Sequence[CardsLike], trump: TrumpLike, *,
+                 lang: str | None = None) -> Html:
+    """Plays from ``hand`` on ``lead``, each with the rules' verdict (W0–W5,
+    :func:`tutor.rules.follow.check_follow`), as a table
+    (:func:`tutor.teach.display.verdicts_html`).
+
+    >>> view = follows_view("♠A ♠A ♠K ♠5 ♠3", "♠9 ♠9", ["♠K ♠5", "♠A ♠A"], "♥")
+    >>> view.count("<tr>"), "illegal (W3)" in view
+    (3, True)
+    """
+    trump = as_trump(trump)
+    judged = [(parse_cards(play), check_follow(hand, lead, play, trump)) for play in plays]
+    return Html(verdicts_html(judged, trump=trump, tr=translator(lang)))
 
 
 def throw_view(throw: CardsLike, others: Sequence[CardsLike], trump: TrumpLike, *, lang: str | None = None) -> Html:
@@ -275,11 +297,27 @@ def overturn_view(table: CardsLike | None, showing: CardsLike, seat: int, *, tab
     return row(parse_cards(table or ""), "→", parse_cards(showing), verdict, lang=lang)
 
 
+def flip_view(kitty: CardsLike, *, lang: str | None = None) -> Html:
+    """A kitty flipped because nobody declared (D6): its cards, the card that decides and
+    the trump it makes — or, when no card decides, that the deal is void.
+
+    >>> "♥ trumps" in flip_view("♦K ♥2 ♠3 ♠3 ♦K ♥9 ♣10 SJ")
+    True
+    >>> "the deal is void (D6)" in flip_view("♠3 ♠3 ♥9 ♥9 ♦K ♦K SJ SJ")
+    True
+    """
+    cards = parse_cards(kitty)
+    flipped = kitty_flip(cards)
+    if flipped is None:
+        return row(cards, Text("no card decides: the deal is void (D6)"), lang=lang)
+    return row(cards, Cards([flipped]), str(flip_trump(flipped)), lang=lang)
+
+
 def call_view(game: Game, seat: int, card: Card | CardsLike, *, lang: str | None = None) -> Html:
     """The card ``seat`` would name to call a friend in ``game`` (F1–F2), and the rules'
     answer: why it is refused, or the seat of the friend it makes (which, in a real game,
-    nobody else would know yet). Tried on a replay of ``game``, which is left as it was."""
-    trial = Game.replay(game.seed, game.history, game.rules)
+    nobody else would know yet). Tried on a copy of ``game``, which is left as it was."""
+    trial = game.copy()
     called = Cards([card]) if isinstance(card, Card) else parse_cards(card)
     try:
         trial.call(seat, card)
@@ -301,6 +339,53 @@ def who_knows_view(game: Game, *, lang: str | None = None) -> Html:
         else:
             sentences.append(Text("Seat {seat} knows the friend: seat {friend}.", seat=seat, friend=friend))
     return Html("".join(row(sentence, lang=lang) for sentence in sentences))
+
+
+def points_left_view(view: SeatView, *, lang: str | None = None) -> Html:
+    """Counting points from one seat's view (C3): the points of each trick so far, the
+    seat's hand and its points, and the points it has not seen yet — the pack's, less
+    those played and its own (:func:`tutor.play.unseen_points`).
+
+    >>> from tutor.play import computer_hand
+    >>> game, _ = computer_hand(4, tricks=6)
+    >>> "200 − " in points_left_view(game.view(1)), points_left_view(game.view(1)).count("<div")
+    (True, 3)
+    """
+    played = sum(trick.points for trick in view.tricks)
+    mine = points(view.hand)
+    each = ", ".join(str(trick.points) for trick in view.tricks)
+    left = Text("Not yet seen by you (the other four hands and the kitty): {total} − {played} − {mine} = {left} "
+                "points.", total=points(PACK), played=played, mine=mine, left=unseen_points(view))
+    return Html(row(Text("The tricks so far held, trick by trick: {each} points.", each=each), lang=lang)
+                + row(Cards(view.hand), Text("your hand: {points} points", points=mine), trump=view.trump, lang=lang)
+                + row(left, lang=lang))
+
+
+def shown_out_view(plays: Sequence[tuple[int, CardsLike]], trump: TrumpLike, *, lang: str | None = None) -> Html:
+    """Who showed out in a trick (W2, :func:`tutor.rules.follow.shown_out`): a sentence for
+    each seat that did not follow the suit led, which it has none of left.
+
+    >>> shown_out_view([(3, "♣A"), (4, "♦K"), (0, "♣4")], "♠")
+    '...Seat 4 did not follow ♣: it has no ♣ left (W2)...'
+    """
+    trump = as_trump(trump)
+    seated = [(seat, parse_cards(cards)) for seat, cards in plays]
+    if not seated:
+        return Html("")
+    suit = Trump.suit_name(trump.lane(seated[0][1][0]))
+    return Html("".join(row(Text("Seat {seat} did not follow {suit}: it has no {suit} left (W2).", seat=seat,
+                                 suit=suit), lang=lang) for seat in shown_out(seated, trump)))
+
+
+def link_view(href: str, *, lang: str | None = None) -> Html:
+    """A link to share, in a sentence: ``The link to share: <a>…</a>`` (opened in a new tab).
+
+    >>> link_view("positions?hand=%E2%99%A0A")
+    '<p class="qd-position-link">The link to share: <a href="positions?hand=%E2%99%A0A" target="_blank">...'
+    """
+    said = translator(lang)(Text("The link to share:"))
+    return Html(f'<p class="qd-position-link">{escape(said)} '
+                f'<a href="{escape(href)}" target="_blank">{escape(href)}</a></p>')
 
 
 def score_view(total: int, *, declarations: int = 1, solo: bool = False, lang: str | None = None) -> Html:
@@ -342,7 +427,9 @@ def _row(parts: Iterable[Part], trump: Trump | None, tr: Translator, four_colour
             part = said(part)
         if isinstance(part, Verdict):  # a rules answer: its whole sentence
             part = part.sentence
-        if isinstance(part, str):  # a sentence, said in the row's language
+        if isinstance(part, Html):  # a sentence already in markup (:func:`markup`)
+            items.append(f'<span style="max-width:38em">{part}</span>')
+        elif isinstance(part, str):  # a sentence, said in the row's language
             items.append(f'<span style="max-width:38em">{escape(tr(part))}</span>')
         else:
             items.append(cards_html(part, trump=trump, four_colour=four_colour, tr=tr, style=False))
@@ -353,6 +440,6 @@ def _trump(trump: TrumpLike) -> Trump | None:
     return None if trump is None else as_trump(trump)
 
 
-__all__ = ["Hand", "Html", "Part", "TrickTable", "call_view", "components_view", "lead_view", "overturn_view",
-           "reason_cited", "row", "ruff_view", "score_view", "show", "throw_view", "trick", "trick_view",
-           "weighed_calls_view", "who_knows_view"]
+__all__ = ["Hand", "Html", "Part", "TrickTable", "call_view", "components_view", "flip_view", "follows_view",
+           "lead_view", "link_view", "markup", "overturn_view", "points_left_view", "row", "ruff_view", "score_view",
+           "show", "shown_out_view", "throw_view", "trick", "trick_view", "weighed_calls_view", "who_knows_view"]

@@ -11,9 +11,9 @@ asks :mod:`tutor.rules` what is legal and what it scores.
 
 from tutor.play.bots import play_random_hand, random_action
 from tutor.play.coach import advise
-from tutor.play.search import weigh_calls
-from tutor.play.simulation import unseen_cards
+from tutor.play.search import calls_to_weigh, weigh_calls
+from tutor.play.simulation import unseen_cards, unseen_points
 from tutor.play.strategy import computer_hand, next_action
 
-__all__ = ["advise", "computer_hand", "next_action", "play_random_hand", "random_action", "unseen_cards",
-           "weigh_calls"]
+__all__ = ["advise", "calls_to_weigh", "computer_hand", "next_action", "play_random_hand", "random_action",
+           "unseen_cards", "unseen_points", "weigh_calls"]

@@ -225,6 +225,28 @@ def weigh_calls(view: SeatView, calls: Sequence[Card | None], rules: Ruleset = D
     return _weigh_openings([_opening(view, view.hand, view.kitty, card) for card in calls], rules, rng, layouts, think)
 
 
+def calls_to_weigh(view: SeatView, rules: Ruleset = DEFAULT_RULES) -> list[Card | None]:
+    """A few calls that span the declarer's choice, for :func:`weigh_calls` to compare: the
+    two highest aces it may call, its highest and its lowest card it may call (F1, F3:
+    :func:`tutor.rules.friend.nameable_cards`), and a solo (None, F5); each once.
+    ``view`` is the declarer's, the kitty buried.
+
+    >>> from tutor.play.strategy import computer_hand
+    >>> game, _ = computer_hand(4, Phase.CALLING)
+    >>> calls = calls_to_weigh(game.view(game.declarer))
+    >>> calls[-1] is None, all(card in game.nameable_cards() for card in calls[:-1])
+    (True, True)
+    """
+    if view.trump is None or view.kitty is None:
+        raise TutorError(Text("calls are weighed from the declarer's view once the kitty is buried"))
+    order = view.trump.order
+    nameable = sorted(nameable_cards(view.hand, view.kitty, rules), key=lambda card: card.index)
+    if not nameable:
+        return [None]
+    aces = sorted((card for card in nameable if card.rank == 14 and card.suit is not None), key=order)[-2:]
+    return list(dict.fromkeys([*aces, max(nameable, key=order), min(nameable, key=order), None]))
+
+
 def weigh_buries(view: SeatView, options: Sequence[tuple[Sequence[Card], Card | None]],
                  rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
                  think: float | None = None) -> tuple[tuple[int, ...], ...]:

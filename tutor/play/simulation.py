@@ -43,7 +43,7 @@ from typing import Final, Literal
 
 from tutor.core.errors import CardCountError, TutorError
 from tutor.core.i18n import Text
-from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards
+from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards, points
 from tutor.rules.combos import shape_of
 from tutor.rules.follow import legal_follows, shown_out
 from tutor.rules.friend import friend_of, side_of
@@ -117,6 +117,17 @@ def unseen_cards(view: SeatView) -> Counter[Card]:
     if view.kitty is not None:
         seen.update(view.kitty)
     return _FULL - seen
+
+
+def unseen_points(view: SeatView) -> int:
+    """The points among the cards ``view``'s seat cannot see (C3, :func:`unseen_cards`):
+    what is left to win in the other hands and the kitty.
+
+    >>> from tutor.rules.game import Game
+    >>> unseen_points(Game(7).view(2))
+    200
+    """
+    return points(unseen_cards(view).elements())
 
 
 def complete_deal(view: SeatView, rng: random.Random) -> Cards:

@@ -386,20 +386,27 @@ def check_level(level: object) -> int:
     return level
 
 
-def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0, *, rules: Ruleset = DEFAULT_RULES,
+def computer_hand(seed: int, until: Phase = Phase.PLAYING, tricks: int = 0, *, turn: int | None = None,
+                  rules: Ruleset = DEFAULT_RULES,
                   players: dict[int, ComputerPlayer] | None = None) -> tuple[Game, dict[int, ComputerPlayer]]:
     """A hand from deal ``seed`` played by computer players (``players``, else level 1 in
-    every seat) to the ``until`` phase and ``tricks`` tricks into it (or to its end), and
-    those players, to go on.
+    every seat) to the ``until`` phase and ``tricks`` tricks into it — with ``turn``, on
+    until that seat is to act — (or to its end), and those players, to go on.
 
     >>> game, bots = computer_hand(4, tricks=6)
     >>> game.phase is Phase.PLAYING, len(game.tricks), sorted(bots)
     (True, 6, [0, 1, 2, 3, 4])
+    >>> computer_hand(4, tricks=8, turn=1)[0].actor
+    1
     """
     game = Game(seed, rules)
     bots = players or {seat: ComputerPlayer(seat, seed, rules) for seat in range(PLAYERS)}
     while game.phase is not Phase.FINISHED and (game.phase is not until or len(game.tricks) < tricks):
         game.apply(next_action(game, bots))
+    if turn is not None:
+        check_seat(turn)
+        while game.phase is not Phase.FINISHED and game.actor != turn:
+            game.apply(next_action(game, bots))
     return game, bots
 
 

@@ -1,7 +1,8 @@
 """The rules of the game, exact: cards and their notation, the trump's order, combinations,
 following, ruffing, throws, tricks, the friend and the sides, scoring, declaring, and the
 game that holds a hand (:mod:`~tutor.rules.game`, with its :mod:`~tutor.rules.actions`,
-:mod:`~tutor.rules.events`, :mod:`~tutor.rules.phase` and :mod:`~tutor.rules.view`). Every
+:mod:`~tutor.rules.events` and their :mod:`~tutor.rules.history`, :mod:`~tutor.rules.phase`
+and :mod:`~tutor.rules.view`). Every
 rule of RULES.md has its home in one function here; the game, the computer players, the
 search, the coach and the teaching ask these functions, never restate them.
 
@@ -22,7 +23,7 @@ from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.refusal import play_refusal
 from tutor.rules.view import SeatView
-from tutor.rules.notation import parse_cards, points
+from tutor.rules.notation import parse_cards, point_cards, points
 from tutor.rules.order import Trump
 from tutor.rules.ruff import check_ruff
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
@@ -39,6 +40,6 @@ __all__ = [
     "TrickWon", "Trump", "Verdict", "attackers_total", "can_overturn", "check_declaration", "check_follow",
     "check_ruff", "check_throw", "declaration_strength", "explain_trick", "flip_trump", "is_pair", "is_tractor",
     "kitty_capture", "kitty_flip", "kitty_multiplier", "known_sides", "legal_follows", "nameable_cards",
-    "parse_cards", "penalty_change", "play_refusal", "points", "same_side", "score_hand", "score_seats",
-    "shape_of", "shown_out", "side_name", "side_of", "split", "trick_winner", "winner_so_far",
+    "parse_cards", "penalty_change", "play_refusal", "point_cards", "points", "same_side", "score_hand",
+    "score_seats", "shape_of", "shown_out", "side_name", "side_of", "split", "trick_winner", "winner_so_far",
 ]

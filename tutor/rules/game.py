@@ -10,11 +10,11 @@ action out and returns an :class:`Event`. The actions replay the hand exactly fr
 its seed.
 
 The game holds the hand and asks the rules of every fact: the actions are
-:mod:`tutor.rules.actions`, what they produce :mod:`tutor.rules.events`, what a seat sees
-:mod:`tutor.rules.view`, the phases :mod:`tutor.rules.phase` (all re-exported here), a
-play's judgement :func:`tutor.rules.refusal.play_refusal`, the calls and the sides
-:mod:`tutor.rules.friend`, the kitty capture, the penalties and the score
-:mod:`tutor.rules.scoring`.
+:mod:`tutor.rules.actions`, what they produce :mod:`tutor.rules.events` (its record searched
+and replayed: :mod:`tutor.rules.history`), what a seat sees :mod:`tutor.rules.view`, the
+phases :mod:`tutor.rules.phase` (all re-exported here), a play's judgement
+:func:`tutor.rules.refusal.play_refusal`, the calls and the sides :mod:`tutor.rules.friend`,
+the kitty capture, the penalties and the score :mod:`tutor.rules.scoring`.
 
 >>> game = Game(seed=7)
 >>> game.actor is None, game.can(Deal()), game.can(Bury(0, game.hand(0)[:8]))
@@ -49,6 +49,7 @@ from tutor.rules.events import (Buried, Dealt, Declared, DeclarerChosen, Event, 
                                 HandScored, KittyCaptured, KittyTaken, Played, Redealt, Result, SoloDeclared,
                                 ThrowFailed, TrickWon, standing_declaration)
 from tutor.rules.friend import Side, friend_of, nameable_cards, side_of
+from tutor.rules.history import History
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump
 from tutor.rules.phase import PHASE_NAMES, Phase, phase_name
@@ -68,7 +69,7 @@ __all__ = [  # the actions, the events, the view and the phases are re-exported:
 ]
 
 
-class Game:
+class Game(History):
     """One hand of 启东招朋友 for five seats, dealt from ``seed`` (or from ``deck``,
     a fixed order of the 108 cards for the first deal: a shared deal).
 
@@ -446,6 +447,28 @@ class Game:
 
     def play(self, seat: int, cards: CardsLike) -> Event:
         return self.apply(Play(seat, parse_cards(cards)))
+
+    def deal_all(self) -> list[Event]:
+        """Deal every card of this deal still to be dealt (C2), one :meth:`deal` at a time; their events."""
+        return [self.deal() for _ in range(len(self._stock) - self._dealt)] if self._phase is Phase.DEALING else []
+
+    def deal_until(self, seat: int, cards: CardsLike) -> list[Event]:
+        """Deal (C2) until ``seat`` holds ``cards`` (each as many times as named); their events.
+        Refused, with nothing dealt, if the rest of this deal will not give them to it.
+
+        >>> game = Game(159)
+        >>> len(game.deal_until(2, "♣2 ♣2")) + len(game.deal_all()), game.hand(2).count(parse_cards("♣2")[0])
+        (100, 2)
+        """
+        wanted, hand = Counter(parse_cards(cards)), self._hands[check_seat(seat)]
+        coming = self._stock[self._dealt:][(seat - self._dealt) % PLAYERS::PLAYERS]  # what is still to come to it
+        if wanted - Counter(hand) - Counter(coming):
+            raise TutorError(Text("seat {seat} will not be dealt {cards} in this deal", seat=seat,
+                                  cards=Cards(wanted.elements())))
+        events = []
+        while wanted - Counter(hand):
+            events.append(self.deal())
+        return events
 
     @classmethod
     def replay(cls, seed: int, actions: Iterable[Action], rules: Ruleset = DEFAULT_RULES,

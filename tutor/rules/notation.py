@@ -186,3 +186,13 @@ def points(cards: CardsLike) -> int:
     (25, 10)
     """
     return card_points(to_cards(cards))
+
+
+def point_cards(cards: CardsLike) -> Cards:
+    """The cards of ``cards`` that score (C3: every 5, 10 and K), in their order; the cards
+    as notation text or as cards.
+
+    >>> point_cards("♠5 ♥10 ♣K ♦A BJ")
+    parse_cards('♠5 ♥10 ♣K')
+    """
+    return Cards(card for card in to_cards(cards) if card.points)

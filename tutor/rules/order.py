@@ -180,6 +180,17 @@ class Trump:
         """
         return Cards(sorted(cards, key=self.places.__getitem__))
 
+    def trumps(self, cards: Iterable[Card] = DISTINCT_CARDS) -> Cards:
+        """The trumps among ``cards`` (T2), high to low (T4): by default one copy of each
+        trump of the pack.
+
+        >>> str(Trump(None).trumps())
+        'BJ SJ ♠2 ♥2 ♣2 ♦2'
+        >>> len(Trump("♥").trumps()), str(Trump("♥").trumps(DISTINCT_CARDS[:13]))
+        (18, '♠2')
+        """
+        return self.sorted(card for card in cards if self.lanes[card.index] == TRUMP)
+
 
 _TRUMPS: Final[dict[Suit | None, Trump]] = {suit: Trump._make(suit) for suit in (*SUITS, None)}
 _NAMED: Final[dict[str, Trump]] = {name: _TRUMPS[suit] for key, suit in SUIT_NAMES.items()

@@ -126,6 +126,22 @@ class Verdict:
             said = Text("{verdict} A legal play: {cards}.", verdict=said, cards=self.example)
         return said
 
+    @property
+    def reason_cited(self) -> str:
+        """The reason naming its rule once: ``'<reason> (R1)'`` as a
+        :class:`~tutor.core.i18n.Text` (said whole in any language), or the reason alone when
+        it names its rule already or there is none.
+
+        >>> illegal("W1", "you played 1 card").reason_cited
+        'you played 1 card (W1)'
+        >>> illegal("W3", "a pair must follow a pair (W3)").reason_cited
+        'a pair must follow a pair (W3)'
+        """
+        reason, rule = self.reason, self.rule
+        if rule is None or f"({rule})" in reason:
+            return reason
+        return Text("{reason} ({rule})", reason=reason, rule=rule)
+
     def say(self, tr: Translator | None = None) -> str:
         """The whole verdict in ``tr``'s language (the kernel's language by default),
         the same sentence as ``str(verdict)`` in English.
@@ -175,6 +191,19 @@ class RuffVerdict(Verdict):
     def of(cls, verdict: Verdict) -> RuffVerdict:
         """An illegal follow's verdict, as a ruff verdict (not a ruff)."""
         return cls(verdict.legal, verdict.rule, verdict.reason, verdict.example, verdict.headline, ruff=False)
+
+    @property
+    def reason_cited(self) -> str:
+        """As :attr:`Verdict.reason_cited`; a winning ruff's reason alone, which names the
+        rules it meets.
+
+        >>> from tutor.rules.ruff import check_ruff
+        >>> check_ruff("♥Q ♥K ♣4", "♥A", "♥K", "♥").reason_cited.endswith("(R1)")
+        True
+        >>> check_ruff("♠3 ♥Q ♥K ♣4", "♠A ♠K", "♠3 ♥K", "♥").reason_cited.count("(R1)")
+        1
+        """
+        return self.reason if self.ruff else super().reason_cited
 
     def _fields(self) -> tuple[object, ...]:
         return (*super()._fields(), self.ruff)
