@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tutor.teach import narration
+from tutor.teach import coaching
 from tutor.rules.cards import PLAYERS
 from tutor.play.coach import advise, review
 from tutor.core.errors import TutorError
@@ -149,7 +149,7 @@ def test_advice_names_the_best_plays_and_the_learners_choice_as_advice():
     view = game.view(game.actor)
     mine = candidate_plays(view, rng=random.Random(1))[-1]
     given = advise(view, game.rules, chosen=mine, think=0.2)
-    lines = narration.advice(given)
+    lines = coaching.advice(given)
     assert lines[0].startswith("Advice, not a rule")
     assert str(given.best.play[0]) in lines[1]
     assert given.chosen is not None and Counter(given.chosen.play) == Counter(mine)
@@ -166,7 +166,7 @@ def test_outside_the_tricks_the_advice_is_the_computer_players():
     game = Game(7)
     given = advise(game.view(0))
     assert given.found is None
-    assert narration.advice(given) == (narration.hint(ComputerPlayer(0, 0).act(game.view(0)), game.view(0)),)
+    assert coaching.advice(given) == (coaching.hint(ComputerPlayer(0, 0).act(game.view(0)), game.view(0)),)
 
 
 def test_the_review_lists_each_choice_costliest_first():
@@ -178,9 +178,9 @@ def test_the_review_lists_each_choice_costliest_first():
         action = game.history[decision.index]
         assert isinstance(action, Play) and action.seat == 2 and Counter(action.cards) == Counter(decision.played)
         assert decision.view == Game.replay(game.seed, game.history[:decision.index], game.rules).view(2)
-        line = narration.decision_line(decision)
+        line = coaching.decision_line(decision)
         assert line.startswith(f"Trick {decision.trick}: you played")
-    assert narration.review_heading(decisions).startswith("The coach's review (advice, not rules)")
+    assert coaching.review_heading(decisions).startswith("The coach's review (advice, not rules)")
 
 
 def test_a_player_at_level_1_is_unchanged_by_the_levels():
@@ -249,7 +249,7 @@ def test_the_advice_is_all_in_the_learners_language():
         while game.phase is not Phase.FINISHED:
             view = game.view(game.actor) if game.actor is not None else None
             if view is not None and game.phase is Phase.PLAYING and game.trick and shown_voids(view):
-                lines = narration.advice(advise(view, think=0.05))
+                lines = coaching.advice(advise(view, think=0.05))
                 for lang in ("zh-Hans", "zh-Hant"):
                     said = " ".join(Translator(lang)(line) for line in lines)
                     assert not re.findall(r"[A-Za-z]{3,}", said), said

@@ -13,7 +13,7 @@ from typing import get_args
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from tutor.teach import narration
+from tutor.teach import coaching, narration
 from tutor.play.bots import play_random_hand
 from tools.catalogs import KEYWORDS, catalog_of, code_messages
 from tutor.rules.game import (
@@ -146,10 +146,10 @@ def test_the_hint_says_every_action() -> None:
     view = Game(7).view(0)
     playing = replace(view, phase=Phase.PLAYING)
     said = {
-        narration.hint(None, view), narration.hint(None, playing),
-        narration.hint(Declare(0, parse_cards("♥2")), view), narration.hint(Bury(0, parse_cards("♠3") * 8), view),
-        narration.hint(Call(0, parse_cards("♠A")[0]), view), narration.hint(Solo(0), view),
-        narration.hint(Play(0, parse_cards("♠A")), view),
+        coaching.hint(None, view), coaching.hint(None, playing),
+        coaching.hint(Declare(0, parse_cards("♥2")), view), coaching.hint(Bury(0, parse_cards("♠3") * 8), view),
+        coaching.hint(Call(0, parse_cards("♠A")[0]), view), coaching.hint(Solo(0), view),
+        coaching.hint(Play(0, parse_cards("♠A")), view),
     }
     assert len(said) == 7 and all(s.startswith(("The computer", "Nothing")) for s in said)
     for tr in CHINESE:

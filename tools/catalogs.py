@@ -39,7 +39,8 @@ TRANSLATED: Final = tuple(language for language in LANGUAGES if language != "en"
 _GAME: Final = ("tutor/rules/game.py", "tutor/rules/actions.py", "tutor/rules/events.py", "tutor/rules/phase.py",
                 "tutor/rules/view.py", "tutor/rules/refusal.py", "tutor/rules/friend.py", "tutor/rules/ruleset.py",
                 "tutor/rules/bidding.py", "tutor/rules/scoring.py", "tutor/play/record.py", "tutor/play/strategy.py",
-                "tutor/play/bots.py", "tutor/teach/course.py", "tutor/teach/narration.py")
+                "tutor/play/bots.py", "tutor/rules/history.py", "tutor/teach/course.py", "tutor/teach/narration.py",
+                "tutor/teach/coaching.py")
 
 
 def catalog_of(path: str) -> str:

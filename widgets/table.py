@@ -53,7 +53,7 @@ from typing import Any, Final, TypeGuard
 import traitlets as t
 
 from tutor.play import coach
-from tutor.teach import narration
+from tutor.teach import coaching, narration
 from tutor.play.coach import Decision
 from tutor.core import arguments
 from tutor.core.arguments import MAX_EXACT, MAX_SEED, seed_number
@@ -340,7 +340,7 @@ class Table(PageWidget):
 
     def hint(self) -> str:
         """The coach's advice for the learner's seat now (:func:`tutor.play.coach.advise`, said
-        by :func:`tutor.teach.narration.advice`): while the tricks are played, the best plays
+        by :func:`tutor.teach.coaching.advice`): while the tricks are played, the best plays
         found by search with their expected results, the learner's picked cards weighed
         beside them; before, what the computer player would do. The advised cards are
         picked in the hand (the learner still decides)."""
@@ -351,7 +351,7 @@ class Table(PageWidget):
         action = advice.action
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
-        text = " ".join(self.tr(line) for line in narration.advice(advice))
+        text = " ".join(self.tr(line) for line in coaching.advice(advice))
         with self.hold_sync():
             self.hint_text = text
             if picks:
@@ -363,7 +363,7 @@ class Table(PageWidget):
         """The coach's review of the learner's plays once the hand is over
         (:func:`tutor.play.coach.review`): shown in the table, kept with the hand file."""
         if self.game.phase is not Phase.FINISHED:
-            self.feedback = {"kind": "note", "rule": "", "reason": self.tr(narration.review_waits()),
+            self.feedback = {"kind": "note", "rule": "", "reason": self.tr(coaching.review_waits()),
                              "id": next(_tokens)}
             return ()
         if self._coach is None:
@@ -378,7 +378,7 @@ class Table(PageWidget):
         coach's review as comment lines when it was asked for."""
         text = export_hand(self.game, actions=actions, opponents=self.level)
         if actions and self._coach is not None:
-            lines = [narration.review_heading(self._coach), *map(narration.decision_line, self._coach)]
+            lines = [coaching.review_heading(self._coach), *map(coaching.decision_line, self._coach)]
             text += "".join(f"# {self.tr(line)}\n" for line in lines)
         name = f"qidong-hand-{self.game.seed}{'' if actions else '-deal'}.txt"
         self.download = {"name": name, "text": text, "token": next(_tokens)}
@@ -626,13 +626,13 @@ class Table(PageWidget):
         items = []
         for decision in self._coach:
             view, trump = decision.view, decision.view.trump
-            weighed = [f"{tr(narration.weighed_play(value))}" for value in decision.found.values[:coach.SHOWN]]
+            weighed = [f"{tr(coaching.weighed_play(value))}" for value in decision.found.values[:coach.SHOWN]]
             items.append({
-                "text": tr(narration.decision_line(decision)), "costly": decision.costly, "trick": decision.trick,
+                "text": tr(coaching.decision_line(decision)), "costly": decision.costly, "trick": decision.trick,
                 "trick_html": trick_html(list(view.trick), trump=trump, tr=tr, style=False) if view.trick else "",
                 "hand_html": cards_html(view.hand, trump=trump, tr=tr, style=False), "weighed": weighed,
             })
-        return {"heading": tr(narration.review_heading(self._coach)), "items": items}
+        return {"heading": tr(coaching.review_heading(self._coach)), "items": items}
 
     def _page_value(self, name: str, value: object) -> bool:
         if name == "selected":

@@ -44,7 +44,7 @@ from tutor.rules import (PACK, Cards, Declaration, Game, SeatView, Verdict, chec
                          check_ruff, check_throw, flip_trump, kitty_flip, points, score_hand, shape_of, shown_out)
 from tutor.rules.cards import PLAYERS, Card
 from tutor.teach.display import CARD_CSS, cards_html, hand_html, scores_html, trick_html, verdicts_html
-from tutor.teach.narration import signed
+from tutor.teach.coaching import signed
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text, Translator, said
 from tutor.rules.notation import CardsLike, parse_cards

@@ -15,7 +15,7 @@ from tutor.core.arguments import MAX_SEED
 from tutor.teach.display import (card_html, cards_html, hand_html, scores_html, trick_html, verdicts_html,
                                  won_trick_html)
 from tutor.teach.drills.count import TOTAL_POINTS
-from tutor.teach.narration import advice, signed
+from tutor.teach.coaching import advice, signed
 from tutor.teach.positions import make_link, position_from_query
 from tutor.teach.sheets import make_sheet, parse_sheet_link, sheet_html, sheet_lessons
 

@@ -1,7 +1,8 @@
 """What the table says about the game: every sentence about a hand in progress, as a
 :class:`~tutor.core.i18n.Text` made from the game's results (:data:`tutor.rules.game.Result`) and
 a seat's view (:class:`tutor.rules.game.SeatView`) — what happened, whose turn it is and what
-to do, the trick, the declaration, the friend, the score, the review and the hint.
+to do, the trick, the declaration, the friend, the score and the hand's tricks in review. The
+coach's sentences (advice, never a rule) are :mod:`tutor.teach.coaching`'s.
 
 Nothing here decides a rule: the facts are the game's; this module only words them,
 naming the rule each sentence is about. ``me`` (or ``view.seat``) is the seat of the
@@ -21,14 +22,8 @@ from typing import assert_never
 
 from tutor.rules.cards import HAND_SIZE, KITTY_SIZE, PLAYERS, Card, points
 from tutor.rules.game import (
-    Action,
     Buried,
-    Bury,
-    Call,
-    CloseDeal,
-    Deal,
     Dealt,
-    Declare,
     Declared,
     DeclarerChosen,
     FriendCalled,
@@ -37,21 +32,16 @@ from tutor.rules.game import (
     KittyCaptured,
     KittyTaken,
     Phase,
-    Play,
     Played,
     Redealt,
     Result,
     SeatView,
-    Solo,
     SoloDeclared,
     ThrowFailed,
     TrickWon,
 )
-from tutor.play.coach import SHOWN, Advice, Decision
-from tutor.play.search import PlayValue
-from tutor.core.i18n import Text, and_list, capitalized, or_list
+from tutor.core.i18n import Text, capitalized, or_list
 from tutor.rules.order import Trump
-from tutor.play.simulation import shown_voids
 
 # ---------------------------------------------------------------- names
 
@@ -428,83 +418,7 @@ def review(view: SeatView) -> tuple[Text, ...]:
     return tuple(trick_won(n, won, view.seat) for n, won in enumerate(view.tricks, 1))
 
 
-# ---------------------------------------------------------------- the hint
-
-
-def hint(action: Action | None, view: SeatView) -> Text:
-    """What the computer player would do in ``view.seat`` now (``action``, or ``None``
-    if it would not act).
-
-    >>> from tutor.rules.game import Game
-    >>> from tutor.rules.notation import parse_cards
-    >>> view = Game(7).view(0)
-    >>> hint(None, view), hint(Play(0, parse_cards("♠A")), view)
-    ('The computer would not declare with these cards.', 'The computer would play ♠A.')
-    """
-    match action:
-        case None:
-            if view.phase is Phase.DEALING:
-                return Text("The computer would not declare with these cards.")
-            return Text("Nothing to decide now: it is not your turn.")
-        case Declare():
-            return Text("The computer would declare with {cards}.", cards=action.cards)
-        case Bury():
-            return Text("The computer would bury {cards}.", cards=action.cards)
-        case Call():
-            return Text("The computer would call {card}: whoever holds the other one becomes your friend.",
-                        card=action.card)
-        case Solo():
-            return Text("The computer would go solo.")
-        case Play():
-            return Text("The computer would play {cards}.", cards=action.cards)
-        case Deal() | CloseDeal():
-            return Text("Nothing to decide now: it is not your turn.")
-        case _:
-            assert_never(action)
-
-
-# ---------------------------------------------------------------- the coach (advice, not rules)
-
-
-def signed(value: float) -> str:
-    """An average result as the table says it: ``'+1.2'``, ``'−0.4'``, ``'0.0'``."""
-    text = f"{abs(value):.1f}"
-    return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
-
-
-def _on_declarers_side(view: SeatView) -> bool:
-    return view.seat == view.declarer or view.friend == view.seat
-
-
-def advice(given: Advice) -> tuple[Text, ...]:
-    """The coach's sentences for "What would you play?": advice, never a rule — the
-    best plays with the seat's average result over the deals tried, the learner's own
-    choice beside them, the points on the table, the known voids and the friend.
-
-    >>> from tutor.play.coach import advise
-    >>> from tutor.rules.game import Game
-    >>> lines = advice(advise(Game(7).view(0)))
-    >>> lines
-    ('The computer would not declare with these cards.',)
-    """
-    view, found = given.view, given.found
-    if found is None:
-        return (hint(given.action, view),)
-    lines = [Text("Advice, not a rule: the coach played the hand out {count} times, dealing the cards "
-                  "you cannot see at random as the table allows, and averaged your result (S1).",
-                  count=found.layouts)]
-    best = found.best
-    lines.append(Text("Best: {cards} — expected {value}; your side takes this trick {share}% of the time.",
-                      cards=best.play, value=signed(best.expected), share=round(100 * best.trick_share)))
-    others = [v for v in found.values[1:SHOWN] if v.play != best.play]
-    for other in others:
-        lines.append(Text("Or {cards} — expected {value}; your side takes the trick {share}% of the time.",
-                          cards=other.play, value=signed(other.expected), share=round(100 * other.trick_share)))
-    chosen = given.chosen
-    if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]]:
-        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play,
-                          value=signed(chosen.expected)))
-    return (*lines, *situation(view))
+# ---------------------------------------------------------------- the learner's seat
 
 
 def you_are(view: SeatView) -> Text:
@@ -529,92 +443,8 @@ def you_are(view: SeatView) -> Text:
     return Text("You are seat {seat}; the declarer is seat {declarer}.", seat=seat, declarer=declarer)
 
 
-def situation(view: SeatView) -> tuple[Text, ...]:
-    """What a player counts before choosing a play: the points on the table, the seats
-    known to be out of a suit (W2) and whether the friend is known (F6).
-
-    >>> from tutor.rules.game import Game
-    >>> [str(line) for line in situation(Game(7).view(0))]
-    ['The friend is not known yet.']
-    """
-    lines = []
-    on_table = sum(points(cards) for _, cards in view.trick)
-    if view.trick:
-        lines.append(Text.plural("On the table: {count} point.", "On the table: {count} points.", count=on_table))
-    voids = sorted((seat, lane) for seat, lane in shown_voids(view) if seat != view.seat)
-    if voids:
-        out = [Text("{who} has no {suit}", who=who(seat, view.seat), suit=Trump.suit_name(lane)) for seat, lane in voids]
-        lines.append(Text("Known to be out of a suit: {voids}.", voids=and_list(out)))
-    if view.solo:
-        lines.append(Text("The declarer plays alone (F5)."))
-    elif view.friend is not None and view.friend != view.seat:
-        lines.append(Text("The friend is known: {who} (F6).", who=who(view.friend, view.seat)))
-    elif view.friend == view.seat:
-        lines.append(Text("You are the friend: you hold the called card {card} (F6).", card=view.friend_card))
-    elif view.friend_card is not None:
-        lines.append(Text("The friend is not known yet: whoever plays {card} first (F6).", card=view.friend_card))
-    else:
-        lines.append(Text("The friend is not known yet."))
-    return tuple(lines)
-
-
-def why_better(decision: Decision) -> Text:
-    """Why the coach's play beat the one made, in words a newcomer follows (advice).
-
-    A play that takes the trick more often says so; else one that leaves the
-    attackers fewer (or, for an attacker, more) points; else the plain average."""
-    best, played = decision.found.best, decision.found.value_of(decision.played)
-    assert played is not None
-    if best.trick_share - played.trick_share >= 0.2:
-        return Text("your side takes the trick {better}% of the time instead of {worse}%",
-                    better=round(100 * best.trick_share), worse=round(100 * played.trick_share))
-    difference = best.attackers_points - played.attackers_points
-    if _on_declarers_side(decision.view) and difference <= -5:
-        return Text("the attackers end the hand with about {points} points fewer", points=round(-difference))
-    if not _on_declarers_side(decision.view) and difference >= 5:
-        return Text("the attackers end the hand with about {points} points more", points=round(difference))
-    return Text("it does better over the deals the coach tried")
-
-
-def decision_line(decision: Decision) -> Text:
-    """One reviewed play: ``'Trick 3: you played ♠K; ♠3 was better by about 1.2
-    (expected −0.4 against −1.6): …'``, or that it was as good as the coach's."""
-    best = decision.found.best
-    played = decision.found.value_of(decision.played)
-    assert played is not None
-    if not decision.costly:
-        return Text("Trick {n}: you played {cards} — as good as the coach finds.", n=decision.trick,
-                    cards=decision.played)
-    return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
-                "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
-                cost=format(decision.cost, ".1f"), best=signed(best.expected), mine=signed(played.expected),
-                why=why_better(decision))
-
-
-def weighed_play(value: PlayValue) -> Text:
-    """One play the coach weighed: ``'♠3: expected −0.4, the trick 20% of the time'``."""
-    return Text("{cards}: expected {value}, your side takes the trick {share}% of the time", cards=value.play,
-                value=signed(value.expected), share=round(100 * value.trick_share))
-
-
-def review_waits() -> Text:
-    """Said when the coach's review is asked for before the hand is over."""
-    return Text("The coach reviews your play once the hand is over.")
-
-
-def review_heading(decisions: Sequence[Decision]) -> Text:
-    """The review's first line: how many plays cost points (advice, not rules)."""
-    costly = sum(1 for d in decisions if d.costly)
-    if not costly:
-        return Text("The coach's review (advice, not rules): none of your {count} plays cost you anything it can "
-                    "measure.", count=len(decisions))
-    return Text("The coach's review (advice, not rules): {count} of your plays cost you, the costliest first.",
-                count=costly)
-
-
 __all__ = [
-    "advice", "decision_line", "declaration", "declare_option", "declarer_chosen", "friend", "happened",
-    "hint", "phase", "review", "review_heading", "review_waits", "roles", "score_lines", "seat_name",
-    "signed", "situation", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn",
-    "verdict", "weighed_play", "who", "why_better", "you_are",
+    "declaration", "declare_option", "declarer_chosen", "friend", "happened", "phase", "review", "roles",
+    "score_lines", "seat_name", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn",
+    "verdict", "who", "you_are",
 ]

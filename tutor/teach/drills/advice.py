@@ -32,7 +32,8 @@ from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.teach.drills.common import computer_hand, redraw, with_trump
 from tutor.rules.game import Call, Phase, SeatView
 from tutor.core.i18n import Text, Translator
-from tutor.teach.narration import signed, situation, weighed_play, you_are
+from tutor.teach.coaching import signed, situation, weighed_play
+from tutor.teach.narration import you_are
 from tutor.play.search import Found, PlayValue, candidate_plays, edge, search, weigh_calls
 from tutor.play.strategy import next_action
 
