@@ -32,6 +32,7 @@ from typing import Any, Final
 from urllib.parse import parse_qsl, urlencode
 
 from tutor.core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, locale_dir, negotiate
+from tutor.teach.emphasis import cjk_friendly
 
 COOKIE: Final = "qd-lang"
 """The cookie that remembers a browser's language (set when a link or the switch chooses one)."""
@@ -146,7 +147,8 @@ def reading_style(language: str) -> str:
 def localize(notebook: Any, slug: str, language: str, query: str | None = None,
              switch: Callable[[str], str] | None = None) -> Any:
     """A copy of a lesson notebook (``nbformat`` node) in ``language``: its markdown
-    translated (a cell whose English changed since it was translated stays English),
+    translated (a cell whose English changed since it was translated stays English; its bold
+    and italic written so that every renderer shows them, see :mod:`~tutor.teach.emphasis`),
     the language switch first (its links made by ``switch``, see :func:`language_switch`),
     a first code cell choosing the kernel's language, before them the page's
     :func:`reading_style`, and each code cell that shows something tagged :data:`LIVE_TAG`."""
@@ -157,8 +159,8 @@ def localize(notebook: Any, slug: str, language: str, query: str | None = None,
     page = copy.deepcopy(notebook)
     text = lesson_text(slug, language)
     for cell in page.cells:
-        if cell.cell_type == "markdown":
-            cell.source = text.get((cell.get("id", ""), cell.source), cell.source)
+        if cell.cell_type == "markdown" and (key := (cell.get("id", ""), cell.source)) in text:
+            cell.source = cjk_friendly(text[key])
         elif cell.cell_type == "code" and shows_something(cell.source):
             tags = cell.setdefault("metadata", {}).setdefault("tags", [])
             if LIVE_TAG not in tags:
