@@ -38,7 +38,7 @@ from tutor.rules.actions import Action, Deal, Declare
 from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, Cards
 from tutor.rules.combos import pair_runs
 from tutor.rules.follow import legal_follows
-from tutor.rules.friend import nameable_cards, same_side
+from tutor.rules.friend import call_refusal, nameable_cards, same_side
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
@@ -333,12 +333,20 @@ def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None],
 
 def _check_calls(hand: Sequence[Card], kitty: Sequence[Card], calls: Sequence[Card | None], rules: Ruleset) -> None:
     """Refuse a call the rules would refuse the declarer holding ``hand`` with ``kitty``
-    buried (F1, F3: :func:`tutor.rules.friend.nameable_cards`); None, a solo, is always open (F5)."""
-    allowed = nameable_cards(hand, kitty, rules)
+    buried, saying why as the game does (F1, F3: :func:`tutor.rules.friend.call_refusal`);
+    None, a solo, is always open (F5).
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> _check_calls(p("♠A ♥K ♥K"), p("♠A ♦4"), [None, p("♥K")[0]], DEFAULT_RULES)
+    Traceback (most recent call last):
+    ...
+    tutor.core.errors.IllegalActionError: you hold both copies of ♥K; call a card of which you hold exactly one copy (F1)
+    >>> _check_calls(p("♠A ♥K ♥K"), p("♠A ♦4"), [p("♠A")[0]], Ruleset(allow_buried_friend=True))
+    """
     for card in calls:
-        if card is not None and card not in allowed:
-            raise TutorError(Text("{card} cannot be called: the declarer does not hold exactly one, or its twin is "
-                                  "buried (F1, F3)", card=card))
+        refusal = None if card is None else call_refusal(hand, kitty, card, rules)
+        if refusal is not None:
+            raise refusal
 
 
 def _opening(view: SeatView, hand: Sequence[Card], kitty: Sequence[Card], call: Card | None) -> SeatView:

@@ -53,7 +53,7 @@ from tutor.rules.refusal import play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import attackers_total, kitty_capture, penalty_change, score_seats
 from tutor.rules.throw import check_throw
-from tutor.rules.trick import winner_so_far
+from tutor.rules.trick import beats, winner_so_far
 from tutor.rules.view import SeatView
 
 _FULL: Final = Counter(PACK)
@@ -363,19 +363,16 @@ class Simulation:
         return Outcome(attackers, results, tuple(plays), first_winner, declarer, friend)
 
     def _friend_of(self, layout: Layout) -> int | None:
-        """The friend in ``layout``: the seat other than the declarer that holds or has
-        played the called card (F2, :func:`tutor.rules.friend.friend_of`); None in a solo,
-        or if the card's twin is buried (F3 variant)."""
+        """The friend in ``layout``: the seat other than the declarer that holds the called
+        card (F2, :func:`tutor.rules.friend.friend_of`); None in a solo, or if the card's
+        twin is buried (F3 variant). Had another seat played it, the view would know the
+        friend (F6)."""
         view = self.view
         if view.solo or view.friend_card is None or view.declarer is None:
             return None
         if view.friend is not None:
             return view.friend
-        held: list[list[Card]] = [list(hand) for hand in layout.hands]
-        for plays in [trick.plays for trick in view.tricks] + [view.trick]:
-            for seat, cards in plays:
-                held[seat].extend(cards)
-        return friend_of(view.friend_card, view.declarer, held)
+        return friend_of(view.friend_card, view.declarer, layout.hands)
 
     def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
                trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
@@ -438,15 +435,15 @@ class Simulation:
         index of the play winning so far (:func:`tutor.rules.trick.winner_so_far`)."""
         lane, order = self._lane, self._order
         top = trick[best][1][0]
-        best_lane, best_order = lane[top], order[top]
+        trump = self.view.trump
+        assert trump is not None
 
         def cost(card: Card) -> int:
             return 30 + order[card] if lane[card] == TRUMP else order[card]
 
         if sides[trick[best][0]] == sides[seat]:
             return max(options, key=lambda c: (c.points, -cost(c)))
-        winning = [c for c in options if (lane[c] == best_lane and order[c] > best_order)
-                   or (lane[c] == TRUMP and best_lane != TRUMP)]
+        winning = [c for c in options if beats(c, top, trump)]  # B1, R1
         points = sum(c.points for _, cards in trick for c in cards)
         if winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning)):
             return min(winning, key=lambda c: cost(c) - 2 * c.points)
@@ -461,7 +458,8 @@ class Simulation:
         lane, order = self._lane, self._order
         led = lane[trick[0][1][0]]
         top = trick[best][1][0]
-        best_lane, best_order = lane[top], order[top]
+        trump = self.view.trump
+        assert trump is not None
 
         def cost(card: Card) -> int:
             return 30 + order[card] if lane[card] == TRUMP else order[card]
@@ -479,8 +477,7 @@ class Simulation:
             if partner:
                 card = max(pairs, key=lambda c: (c.points, -cost(c))) if suit else None
             else:
-                winning = [c for c in pairs if (lane[c] == best_lane and order[c] > best_order)
-                           or (lane[c] == TRUMP and best_lane != TRUMP)]
+                winning = [c for c in pairs if beats(c, top, trump)]  # B1, R1
                 points = sum(c.points for _, cards in trick for c in cards)
                 take = winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning))
                 card = min(winning, key=lambda c: cost(c) - 2 * c.points) if take else \

@@ -32,7 +32,7 @@ from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card
 from tutor.rules.combos import pair_runs, shape_of
 from tutor.rules.events import Dealt, Declared
 from tutor.rules.follow import legal_follows
-from tutor.rules.friend import known_sides, nameable_cards, side_of
+from tutor.rules.friend import nameable_cards
 from tutor.rules.game import Game
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.phase import Phase, phase_name
@@ -60,12 +60,13 @@ LEVELS: Final = tuple(LEVEL_SETTINGS)
 
 class NoComputerPlayerError(TutorError):
     """Nobody at a table of computer players can take the next action: the hand is over,
-    or the seat to act has no computer player."""
+    or the seat to act has no computer player.
 
-
-def _sides(view: SeatView) -> tuple[frozenset[int], frozenset[int]]:
-    """(partners, opponents) as far as this seat knows (F2, F6: :func:`tutor.rules.friend.known_sides`)."""
-    return known_sides(view.seat, view.declarer, view.friend, solo=view.solo)
+    >>> next_action(play_computer_hand(5), {})
+    Traceback (most recent call last):
+    ...
+    tutor.play.strategy.NoComputerPlayerError: no computer player can act: nobody is to act in the finished phase
+    """
 
 
 class ComputerPlayer:
@@ -97,7 +98,7 @@ class ComputerPlayer:
         strongest of :meth:`declarations` that reaches level 1's bar. Every level declares
         so: weighing a declaration by search (:func:`tutor.play.search.weigh_declarations`)
         gained nothing measurable (``benchmarks/declaring.py``)."""
-        ready = [(strength, shown) for strength, need, shown in self.declarations(view) if strength >= need]
+        ready = [(strength, cards) for strength, need, cards in self.declarations(view) if strength >= need]
         choice = max(ready, key=lambda option: option[0], default=None)
         return Declare(self.seat, choice[1]) if choice else None
 
@@ -113,11 +114,11 @@ class ComputerPlayer:
         first = {card: index for index, card in reversed(list(enumerate(hand)))}
         overturn = bool(view.declarations)
         options: list[tuple[float, float, tuple[Card, ...]]] = []
-        for shown in sorted(view.declaration_options(), key=lambda cards: (first[cards[0]], -len(cards))):
-            trump = Trump(shown[0].suit)
+        for cards in sorted(view.declaration_options(), key=lambda cards: (first[cards[0]], -len(cards))):
+            trump = Trump(cards[0].suit)
             strength = sum(1 for c in hand if trump.is_trump(c)) / len(hand)
-            need = (0.42 if overturn else 0.34) + (0.05 if shown[0].suit is None else 0.0)
-            options.append((strength, need, shown))
+            need = (0.42 if overturn else 0.34) + (0.05 if cards[0].suit is None else 0.0)
+            options.append((strength, need, cards))
         return options
 
     def bury(self, view: SeatView) -> Bury:
@@ -270,7 +271,6 @@ class ComputerPlayer:
         assert trump is not None
         hand = view.hand
         unseen = unseen_cards(view)
-        partners, opponents = _sides(view)
         by_lane: dict[int, list[Card]] = {}
         for card in hand:
             by_lane.setdefault(trump.lane(card), []).append(card)
@@ -285,7 +285,7 @@ class ComputerPlayer:
                 winners.append((weight, combo))
         if winners:
             return max(winners, key=lambda w: w[0])[1]
-        declarer_side = side_of(view.seat, view.declarer, view.friend) != "attacker"  # as far as it knows (F6)
+        declarer_side = view.side != "attacker"  # a seat knows its own side (F2)
         trumps = by_lane.get(TRUMP, [])
         if declarer_side and len(trumps) * 2 > len(hand) and trumps:
             runs = pair_runs(trumps, trump)
@@ -337,7 +337,7 @@ class ComputerPlayer:
     def _follow(self, view: SeatView) -> tuple[Card, ...]:
         trump = view.trump
         assert trump is not None
-        partners, opponents = _sides(view)
+        partners, _ = view.known_sides()  # as far as this seat knows (F2, F6)
         plays = [cards for _, cards in view.trick]
         current = trick_winner(plays, trump)
         winner_seat = view.trick[current][0]

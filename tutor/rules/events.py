@@ -18,7 +18,7 @@ from tutor.rules.actions import Action
 from tutor.rules.bidding import Declaration
 from tutor.rules.cards import Card
 from tutor.rules.order import Trump
-from tutor.rules.scoring import HandScore
+from tutor.rules.scoring import HandScore, KittyCapture
 from tutor.rules.throw import Beaten
 
 
@@ -131,12 +131,31 @@ class TrickWon:
 
 @dataclass(frozen=True, slots=True)
 class KittyCaptured:
-    """Attackers won the last trick (X2): kitty points × multiplier."""
+    """``seat``, an attacker, won the last trick: the attackers add the kitty's points ×
+    the multiplier (X2, the ``capture`` :func:`tutor.rules.scoring.kitty_capture` makes).
+
+    >>> captured = KittyCaptured(3, KittyCapture(kitty_points=25, multiplier=4))
+    >>> captured.kitty_points, captured.multiplier, captured.points
+    (25, 4, 100)
+    """
 
     seat: int
-    kitty_points: int
-    multiplier: int
-    points: int
+    capture: KittyCapture
+
+    @property
+    def kitty_points(self) -> int:
+        """The points in the kitty."""
+        return self.capture.kitty_points
+
+    @property
+    def multiplier(self) -> int:
+        """The multiplier of X2, ``2 ** (1 + p)``."""
+        return self.capture.multiplier
+
+    @property
+    def points(self) -> int:
+        """The points the attackers add."""
+        return self.capture.points
 
 
 @dataclass(frozen=True, slots=True)

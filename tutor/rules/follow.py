@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
+from random import Random
 from typing import NamedTuple
 
 from tutor.core.arguments import instance
@@ -469,7 +469,7 @@ class LegalFollows:
         """How many legal follows there are (enumerates them all)."""
         return sum(1 for _ in self)
 
-    def random(self, rng: random.Random) -> tuple[Card, ...]:
+    def random(self, rng: Random) -> tuple[Card, ...]:
         """One legal follow drawn with ``rng``, without enumerating them all."""
         p = self._position
         n = p.shape.size

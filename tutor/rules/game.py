@@ -48,24 +48,24 @@ from tutor.rules.combos import shape_of
 from tutor.rules.events import (Buried, Dealt, Declared, DeclarerChosen, Event, FriendCalled, FriendRevealed,
                                 HandScored, KittyCaptured, KittyTaken, Played, Redealt, Result, SoloDeclared,
                                 ThrowFailed, TrickWon, standing_declaration)
-from tutor.rules.friend import Side, friend_of, nameable_cards, side_of
+from tutor.rules.friend import Side, call_refusal, friend_of, nameable_cards, side_of
 from tutor.rules.history import History
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump
-from tutor.rules.phase import PHASE_NAMES, Phase, phase_name
+from tutor.rules.phase import Phase, phase_name
 from tutor.rules.refusal import not_held, play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.rules.scoring import (HandScore, attackers_total, kitty_capture, pairs_in, penalty_change,
-                                 score_seats)
+from tutor.rules.scoring import HandScore, attackers_total, kitty_capture, penalty_change, score_seats
 from tutor.rules.throw import check_throw
 from tutor.rules.trick import explain_trick
 from tutor.rules.view import SeatView, declaration_choices
 
-__all__ = [  # the actions, the events, the view and the phases are re-exported: their home is their own module
+__all__ = [  # the actions, the events, the view and the phase that callers import from here, re-exported:
+    # their home is their own module
     "ACTIONS", "Action", "Buried", "Bury", "Call", "CloseDeal", "Deal", "Dealt", "Declare", "Declared",
     "DeclarerChosen", "Event", "FriendCalled", "FriendRevealed", "Game", "HandScored", "KittyCaptured",
-    "KittyTaken", "PHASE_NAMES", "Phase", "Play", "Played", "Redealt", "Result", "SeatView", "Solo",
-    "SoloDeclared", "ThrowFailed", "TrickWon", "pairs_in", "play_refusal",
+    "KittyTaken", "Phase", "Play", "Played", "Redealt", "Result", "SeatView", "Solo", "SoloDeclared",
+    "ThrowFailed", "TrickWon",
 ]
 
 
@@ -336,17 +336,20 @@ class Game(History):
         """The declarations or overturns ``seat`` may make now (D1–D3:
         :func:`tutor.rules.view.declaration_choices`, as the seat's view says)."""
         check_seat(seat)
-        if self._phase is not Phase.DEALING:
-            return []
-        return declaration_choices(self._hands[seat], self._declarations, seat)
+        return declaration_choices(self._phase, self._hands[seat], self._declarations, seat)
 
     def nameable_cards(self) -> list[Card]:
         """Cards the declarer may call (F1, F3: :func:`tutor.rules.friend.nameable_cards`),
-        in the order of the cards.
+        in the order of the cards; none before a declarer is chosen.
 
         >>> game = Game(3)
         >>> game.nameable_cards()
         []
+        >>> _ = game.deal_until(4, "♣2"), game.declare(4, "♣2"), game.deal_all(), game.close_deal()
+        >>> _ = game.bury(4, game.hand(4)[:8])
+        >>> calls = game.nameable_cards()
+        >>> len(calls), " ".join(map(str, calls[:5])), game.can(Call(4, calls[0]))
+        (18, '♠4 ♠6 ♠7 ♠8 ♠9', True)
         """
         if self._declarer is None:
             return []
@@ -532,17 +535,9 @@ class Game(History):
         self._need_phase(Phase.CALLING, "F1", N_("calling the friend"))
         self._need_declarer(action.seat, "F1", Text("only the declarer (seat {seat}) calls the friend",
                                                     seat=self._declarer))
-        if action.card in nameable_cards(self._hands[action.seat], self._kitty, self._rules):
-            return  # F1, F3 allow it; else say which of them refuses it
-        held = self._hands[action.seat].count(action.card)
-        if held != 1:
-            raise IllegalActionError("F1", Text("you hold no {card}; call a card of which you hold exactly one copy",
-                                                card=action.card) if held == 0 else
-                                     Text("you hold both copies of {card}; call a card of which you hold exactly "
-                                          "one copy", card=action.card))
-        if action.card in self._kitty:
-            raise IllegalActionError("F3", Text("the other {card} is among the cards you buried, so nobody would be "
-                                                "your friend; call another card", card=action.card))
+        refusal = call_refusal(self._hands[action.seat], self._kitty, action.card, self._rules)  # F1, F3
+        if refusal is not None:
+            raise refusal
 
     def _verify_solo(self, action: Solo) -> None:
         self._need_phase(Phase.CALLING, "F5", N_("going solo"))
@@ -685,7 +680,7 @@ class Game(History):
                                 rules=self._rules)  # X1–X2
         if capture is not None:
             self._kitty_capture = capture.points
-            results.append(KittyCaptured(winner, capture.kitty_points, capture.multiplier, capture.points))
+            results.append(KittyCaptured(winner, capture))
         total = self.attackers_points()
         assert self._declarer is not None
         score, self._results = score_seats(total, declarer=self._declarer, friend=self._friend, solo=self._solo,

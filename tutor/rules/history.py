@@ -8,7 +8,7 @@ A *record* is an event's action (:mod:`tutor.rules.actions`) or one of its resul
 (:mod:`tutor.rules.events`); an event matches a kind when one of its records is of it.
 
 >>> from tutor.rules.actions import Deal, Play
->>> from tutor.rules.events import Dealt
+>>> from tutor.rules.events import Dealt, Played
 >>> from tutor.rules.notation import parse_cards
 >>> card = parse_cards("♠A")[0]
 >>> events = [Event(0, Deal(), (Dealt(0, card),)), Event(1, Play(0, "♠A"), (Played(0, (card,)),))]
@@ -30,7 +30,7 @@ from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
 from tutor.rules.actions import Action
 from tutor.rules.cards import Card, Cards
-from tutor.rules.events import Event, Played, Result, TrickWon
+from tutor.rules.events import Event, Result, TrickWon
 from tutor.rules.notation import CardsLike
 from tutor.rules.ruleset import Ruleset
 
@@ -54,6 +54,7 @@ def cards_of(record: Record) -> Cards:
     """The cards a record names: a card dealt, called or revealed, the cards declared,
     buried, taken or played (a failed throw: those it tried); none for the others.
 
+    >>> from tutor.rules.events import Played
     >>> from tutor.rules.notation import parse_cards
     >>> cards_of(Played(2, parse_cards("♠A ♠A"))), cards_of(TrickWon(0, 0, (), ""))
     (parse_cards('♠A ♠A'), parse_cards(''))
@@ -68,6 +69,7 @@ def cards_of(record: Record) -> Cards:
 def matches(record: Record, kind: type[object], seat: int | None = None, card: Card | None = None) -> bool:
     """Whether ``record`` is a ``kind``, of ``seat`` and naming ``card`` when they are given.
 
+    >>> from tutor.rules.events import Played
     >>> from tutor.rules.notation import parse_cards
     >>> played = Played(2, parse_cards("♠A ♠K"))
     >>> matches(played, Played, seat=2, card=parse_cards("♠K")[0]), matches(played, Played, seat=1)
@@ -104,6 +106,7 @@ def trick_of(events: Iterable[Event], event: Event) -> TrickWon:
     """The trick a play went to: the first trick won at or after ``event`` (B1).
 
     >>> from tutor.rules.actions import Play
+    >>> from tutor.rules.events import Played
     >>> from tutor.rules.notation import parse_cards
     >>> won = TrickWon(0, 10, ((0, parse_cards("♠10")),), "♠10 wins")
     >>> played = Event(0, Play(0, "♠10"), (Played(0, parse_cards("♠10")), won))

@@ -31,7 +31,12 @@ PHASE_NAMES: Final = {Phase.DEALING: N_("dealing"), Phase.BURYING: N_("burying")
 
 
 def phase_name(phase: Phase) -> Text:
-    """``phase`` as a learner reads it (translatable)."""
+    """``phase`` as a learner reads it (translatable).
+
+    >>> from tutor.core.i18n import Translator
+    >>> phase_name(Phase.PLAYING), Translator("en")(phase_name(Phase.BURYING))
+    ('playing', 'burying')
+    """
     return Text(PHASE_NAMES[phase])
 
 

@@ -32,7 +32,7 @@ SIDE_NAMES: Final = {"declarer": N_("declarer"), "friend": N_("friend"), "attack
 """How each side is named to a learner (translate with ``tr(SIDE_NAMES[side])``)."""
 
 
-def side_name(side: str) -> Text:
+def side_name(side: Side) -> Text:
     """A side (``"declarer"``, ``"friend"``, ``"attacker"``) as a learner reads it.
 
     >>> from tutor.core.i18n import Translator
@@ -44,23 +44,37 @@ def side_name(side: str) -> Text:
     return Text(SIDE_NAMES[side])
 
 
-def kitty_multiplier(lead: CardsLike, trump: Trump | str | None, *, winning_play: CardsLike | None = None,
-                     rules: Ruleset = DEFAULT_RULES) -> int:
-    """The kitty multiplier when attackers win the last trick (X2): ``2 ** (1 + p)``
-    with ``p`` the pairs in the ``lead`` of that trick, pairs inside tractors included;
-    under ``Ruleset(kitty_pairs_from="winning-play")``, the pairs of the
+def kitty_pairs(lead: CardsLike, trump: Trump | str | None, *, winning_play: CardsLike | None = None,
+                rules: Ruleset = DEFAULT_RULES) -> int:
+    """X2's ``p``: the pairs in the ``lead`` of the last trick, pairs inside tractors
+    included; under ``Ruleset(kitty_pairs_from="winning-play")``, the pairs of the
     ``winning_play`` instead (:func:`pairs_in`).
 
-    >>> kitty_multiplier("♠9 ♠8 ♠7", "♥", winning_play="♥5 ♥5 ♥4", rules=Ruleset(kitty_pairs_from="winning-play"))
-    4
+    >>> kitty_pairs("♠9 ♠9 ♠8 ♠8 ♠3", "♥"), kitty_pairs("♠K ♠5", "♥", winning_play="♥5 ♥5")
+    (2, 0)
+    >>> kitty_pairs("♠K ♠5", "♥", winning_play="♥5 ♥5", rules=Ruleset(kitty_pairs_from="winning-play"))
+    1
     """
     if rules.kitty_pairs_from == "winning-play":
         if winning_play is None:
             raise TutorError(Text("the pairs of the kitty multiplier are counted in the play that won the last "
                                   "trick: name it (X2)"))
-        return int(2 ** (1 + pairs_in(parse_cards(winning_play))))
+        return pairs_in(parse_cards(winning_play))
     pairs: int = shape_of(parse_cards(lead), as_trump(trump)).pairs
-    return int(2 ** (1 + pairs))
+    return pairs
+
+
+def kitty_multiplier(lead: CardsLike, trump: Trump | str | None, *, winning_play: CardsLike | None = None,
+                     rules: Ruleset = DEFAULT_RULES) -> int:
+    """The kitty multiplier when attackers win the last trick (X2): ``2 ** (1 + p)``
+    with ``p`` the pairs in the ``lead`` of that trick, pairs inside tractors included;
+    under ``Ruleset(kitty_pairs_from="winning-play")``, the pairs of the
+    ``winning_play`` instead (:func:`kitty_pairs`).
+
+    >>> kitty_multiplier("♠9 ♠8 ♠7", "♥", winning_play="♥5 ♥5 ♥4", rules=Ruleset(kitty_pairs_from="winning-play"))
+    4
+    """
+    return int(2 ** (1 + kitty_pairs(lead, trump, winning_play=winning_play, rules=rules)))
 
 
 def pairs_in(cards: Sequence[Card]) -> int:
@@ -76,7 +90,12 @@ def pairs_in(cards: Sequence[Card]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class KittyCapture:
-    """What the attackers add for the kitty (X2): its points × the multiplier."""
+    """What the attackers add for the kitty (X2): its points × the multiplier.
+
+    >>> capture = KittyCapture(kitty_points=25, multiplier=4)
+    >>> capture.points
+    100
+    """
 
     kitty_points: int
     multiplier: int
@@ -87,11 +106,12 @@ class KittyCapture:
         return self.kitty_points * self.multiplier
 
 
-def kitty_capture(kitty: Sequence[Card], lead: Sequence[Card], winning_play: Sequence[Card], trump: Trump, *,
+def kitty_capture(kitty: Sequence[Card], lead: Sequence[Card], winning_play: Sequence[Card] | None, trump: Trump, *,
                   won_by: Side, rules: Ruleset = DEFAULT_RULES) -> KittyCapture | None:
     """The kitty capture of a hand whose last trick was led with ``lead`` and won with
     ``winning_play`` by a seat of side ``won_by``: None if the declarer's side won it
-    (X1), else the kitty's points × :func:`kitty_multiplier` (X2).
+    (X1), else the kitty's points × :func:`kitty_multiplier` (X2). ``winning_play`` may be
+    None where the rules count the pairs of the lead (the book's reading).
 
     >>> from tutor.rules.notation import parse_cards as p
     >>> kitty_capture(p("♠K ♠5 ♥3"), p("♣4 ♣4"), p("♣9 ♣9"), Trump("♥"), won_by="attacker").points
@@ -263,5 +283,5 @@ def score_seats(points: int, *, declarer: int, friend: int | None, solo: bool,
 
 
 __all__ = ["SIDES", "SIDE_NAMES", "HandScore", "KittyCapture", "attacker_value", "attackers_total",
-           "kitty_capture", "kitty_multiplier", "pairs_in", "penalty_change", "score_hand", "score_seats",
-           "side_name", "table_row", "throw_penalty"]
+           "kitty_capture", "kitty_multiplier", "kitty_pairs", "pairs_in", "penalty_change", "score_hand",
+           "score_seats", "side_name", "table_row", "throw_penalty"]

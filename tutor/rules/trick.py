@@ -277,23 +277,36 @@ def winner_so_far(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     size = len(lead)
     if size > 2 or (size == 2 and lead[0] is not lead[1]):
         return trick_winner(plays, trump)
-    lanes, orders = trump.lanes, trump.orders
     pair = size == 2
-    top = lead[0].index
-    best, best_lane, best_order = 0, lanes[top], orders[top]
+    best, winning = 0, lead[0]
     for index in range(1, len(plays)):
         play = plays[index]
         card = play[0]
         if pair and play[1] is not card:
             continue  # not a pair: it cannot win a pair's trick (B1, R3)
-        top = card.index
-        lane = lanes[top]
-        if lane == best_lane:
-            if orders[top] > best_order:
-                best, best_order = index, orders[top]
-        elif lane == TRUMP:  # the first ruff of a side-suit lead (R1)
-            best, best_lane, best_order = index, TRUMP, orders[top]
+        if beats(card, winning, trump):
+            best, winning = index, card
     return best
+
+
+def beats(card: Card, winning: Card, trump: Trump) -> bool:
+    """True if a single ``card`` (or a pair of it) beats ``winning``, the single (the pair)
+    winning a trick led by a single (a pair) so far (B1, R1, T6): a higher card of the
+    same effective suit, or a trump on a side suit (the first ruff); a tie never beats
+    (T6), nor a discard (W6). The step of :func:`winner_so_far`, asked alone by a player
+    weighing a follow.
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> [beats(p(c)[0], p("♦9")[0], Trump("♥")) for c in ("♦10", "♦9", "♥3", "♣A")]
+    [True, False, True, False]
+    >>> beats(p("♦A")[0], p("♥3")[0], Trump("♥")), beats(p("♥4")[0], p("♥3")[0], Trump("♥"))
+    (False, True)
+    """
+    lanes, top, best = trump.lanes, card.index, winning.index
+    lane, best_lane = lanes[top], lanes[best]
+    if lane == best_lane:
+        return trump.orders[top] > trump.orders[best]
+    return lane == TRUMP  # the first ruff of a side-suit lead (R1)
 
 
 def _tractor_winner(cards: Sequence[Sequence[Card]], trump: Trump) -> int:

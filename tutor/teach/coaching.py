@@ -21,7 +21,6 @@ from tutor.core.i18n import Text, and_list
 from tutor.play.coach import SHOWN, Advice, Decision
 from tutor.play.search import PlayValue
 from tutor.play.simulation import shown_voids
-from tutor.rules.friend import side_of
 from tutor.rules.game import Action, Bury, Call, CloseDeal, Deal, Declare, Phase, Play, SeatView, Solo
 from tutor.rules.notation import points
 from tutor.rules.order import Trump
@@ -72,8 +71,8 @@ def signed(value: float) -> str:
 
 
 def _on_declarers_side(view: SeatView) -> bool:
-    """Whether the learner plays on the declarer's side, as far as they know (F2, F6)."""
-    return side_of(view.seat, view.declarer, view.friend) != "attacker"
+    """Whether the learner plays on the declarer's side (they always know their own, F2)."""
+    return view.side != "attacker"
 
 
 def advice(given: Advice) -> tuple[Text, ...]:

@@ -5,7 +5,7 @@ the led suit than were led has none left (W2: who has enough must follow with th
 and "How many points are in the cards you cannot see?" (C3: the deck holds 200 points).
 The positions are real hands played by the computer players (level 1) from a seeded
 deal; the answers are facts of the rules, counted by the rules module
-(:func:`tutor.rules.follow.shown_out`, :func:`tutor.play.simulation.unseen_cards`, :func:`tutor.points`), not
+(:func:`tutor.rules.follow.shown_out`, :func:`tutor.play.simulation.unseen_points`, :func:`tutor.points`), not
 advice. Level 1 asks about single leads and gives the points played in one sum, level 2
 about pairs and the points each seat won, level 3 about longer leads (or pairs, in a hand
 that led none) and the points each trick held.
@@ -24,19 +24,19 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from tutor.rules.cards import PLAYERS, Card, points
+from tutor.rules.cards import PACK, PLAYERS, Card, points
 from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.teach.drills.common import computer_hand, redraw, with_trump
 from tutor.rules.follow import shown_out
 from tutor.rules.game import Game, Phase, TrickWon
 from tutor.core.i18n import Text, Translator
 from tutor.rules.order import Trump
-from tutor.play.simulation import unseen_cards
+from tutor.play.simulation import unseen_points
 from tutor.play.strategy import ComputerPlayer, next_action
 
 FORMS: Final = ("void", "points-out")
-TOTAL_POINTS: Final = 200
-"""C3: the points in the whole deck."""
+TOTAL_POINTS: Final = points(PACK)
+"""C3: the points in the whole pack (200)."""
 NOBODY: Final = "nobody"
 
 
@@ -122,16 +122,15 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
     view = game.view(seat)
     trump = game.trump
     assert trump is not None
-    unseen = points(unseen_cards(view).elements())
-    played = sum(t.points for t in view.tricks)
+    unseen = unseen_points(view)
+    played = sum(game.won_points)  # every trick's points, as the game counted them (B2)
     mine = points(view.hand)
     tricks = len(view.tricks)
     match level:  # level 1: one sum; 2: each seat's points won; 3: each trick's points
         case 1:
             counted = tr("The {count} tricks played so far held {points} points.", count=tricks, points=played)
         case 2:
-            won = [tr("seat {seat} {points}", seat=s, points=sum(t.points for t in view.tricks if t.seat == s))
-                   for s in range(PLAYERS)]
+            won = [tr("seat {seat} {points}", seat=s, points=game.won_points[s]) for s in range(PLAYERS)]
             counted = tr("In the {count} tricks played so far, the points won: {each}.", count=tricks,
                          each=", ".join(won))
         case _:

@@ -31,6 +31,7 @@ from tutor.rules.cards import PACK, PLAYERS, Card
 from tutor.teach.drills.base import MAX_SHOWN, AnswerKind, Choice, Drill, Table
 from tutor.teach.drills.common import SEEDS, Hand, redraw, sentence, yes_no, yes_no_key
 from tutor.core.errors import IllegalActionError
+from tutor.rules.friend import call_refusal
 from tutor.rules.game import Call, FriendRevealed, Game, Phase, TrickWon
 from tutor.core.i18n import Text, Translator
 
@@ -52,21 +53,30 @@ def _verdict(game: Game, seat: int, card: Card, tr: Translator) -> tuple[bool, s
         game.verify(Call(seat, card))
     except IllegalActionError as refusal:
         return False, refusal.rule, sentence(refusal.reason, tr)
+    if card in game.kitty:  # the table allows it (Ruleset.allow_buried_friend)
+        return True, "F3", tr("You hold exactly one {card}, and this table lets you call it though its twin is "
+                              "buried: nobody will be your friend (F1, F3).", card=card)
     return True, "F1", tr("You hold exactly one {card} and its twin is not buried: whoever holds it is your friend "
                           "(F1, F2).", card=card)
+
+
+def _refused_by(game: Game, seat: int, rule: str) -> list[Card]:
+    """The cards ``seat`` holds that a call refuses under ``rule`` (F1, F3: :func:`tutor.rules.friend.call_refusal`)."""
+    hand = game.hand(seat)
+    refusals = {card: call_refusal(hand, game.kitty, card, game.rules) for card in hand}
+    return [card for card, refusal in refusals.items() if refusal is not None and refusal.rule == rule]
 
 
 def _candidate(rng: random.Random, game: Game, seat: int, level: int) -> Card | None:
     """A card to ask about, of a category the level practises (None: this hand has none of it)."""
     held = Counter(game.hand(seat))
-    buried = set(game.kitty)
     trump = game.trump
     assert trump is not None
     pools = {
-        "once": [c for c, k in held.items() if k == 1 and c not in buried],
+        "once": game.nameable_cards(),
         "twice": [c for c, k in held.items() if k == 2],
         "none": [c for c in PACK if not held[c]],
-        "buried": [c for c, k in held.items() if k == 1 and c in buried],
+        "buried": _refused_by(game, seat, "F3"),
         "trump": [c for c in held if trump.is_trump(c)],
     }
     pool = pools[rng.choice(_CATEGORIES[level])]
@@ -84,9 +94,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
             return None  # every card paired: an automatic solo (F4), nothing to call
         assert game.declarer is not None
         if form == "pick-call":
-            held, buried = Counter(game.hand(game.declarer)), set(game.kitty)
-            traps = [c for c, k in held.items() if k == 1 and c in buried]
-            if len(game.nameable_cards()) == len(held) or (level > 1 and not traps):
+            traps = _refused_by(game, game.declarer, "F3")
+            if len(game.nameable_cards()) == len(set(game.hand(game.declarer))) or (level > 1 and not traps):
                 return None  # nothing to get wrong: every card may be called, or (level 2, 3) no twin is buried
             return game, None
         card = _candidate(rng, game, game.declarer, level)

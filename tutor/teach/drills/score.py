@@ -17,7 +17,7 @@ from tutor.teach.drills.common import deal, pick_trump, redraw
 from tutor.teach.drills.follow import choose_lead
 from tutor.core.i18n import Text, Translator, capitalized
 from tutor.rules.order import Trump
-from tutor.rules.scoring import kitty_multiplier, score_hand
+from tutor.rules.scoring import attackers_total, kitty_capture, kitty_multiplier, kitty_pairs, score_hand
 
 FORMS = ("multiplier", "capture", "result")
 _KINDS = {1: ("single", "pair"), 2: ("pair", "tractor"), 3: ("tractor", "throw")}
@@ -37,13 +37,13 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         return trump, lead, kitty, list(hands)
 
     trump, lead, kitty, hands = redraw(rng, build, Text("a last-trick lead"))
-    multiplier = kitty_multiplier(lead, trump)
+    multiplier = kitty_multiplier(lead, trump)  # X2: the book counts the pairs of the lead
     look = tr("Count the pairs in the lead {lead}, pairs inside tractors included.", lead=lead)
     rule_hint = tr("X2: the kitty's points count 2 ^ (1 + pairs in the lead): singles ×2, one pair ×4, two pairs ×8.")
     common = partial(Drill, kind="score", level=level, seed=seed, lang=tr.language, trump=trump,
                      rules=("X1", "X2", "S1", "S2", "S3", "S4"), table=Table(((0, lead),)), answer=AnswerKind.NUMBER)
     if form == "multiplier":
-        pairs = multiplier.bit_length() - 2
+        pairs = kitty_pairs(lead, trump)
         why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
                if pairs == 0 else
                tr(Text.plural("The lead {lead} holds one pair, so the kitty counts ×{m} (X2).",
@@ -58,13 +58,14 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     won = points(rng.sample(pool, rng.randint(3, min(len(pool), 14))))
     declarers_win = level >= 2 and rng.random() < 0.3
     kitty_points = points(kitty)
+    capture = kitty_capture(kitty, lead, None, trump, won_by="declarer" if declarers_win else "attacker")  # X1–X2
+    # the attackers' trick points (as one attacker's, S4), with the kitty's capture
+    total = attackers_total([won], declarer=None, friend=None, capture=capture.points if capture else 0)
     if declarers_win:
-        total = won
         why = tr("The declarer's side won the last trick, so the kitty ({k} points) does not count: the attackers "
                  "keep {won} points (X1).", k=kitty_points, won=won)
         who = tr("the declarer's side")
     else:
-        total = won + kitty_points * multiplier
         why = tr("{won} + {k} × {m} = {total} points: the kitty's {k} points count ×{m} (X2).", won=won,
                  k=kitty_points, m=multiplier, total=total)
         who = tr("an attacker")
