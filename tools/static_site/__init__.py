@@ -274,13 +274,26 @@ def kernel_wheels() -> list[Path]:
     raise BuildError("the Pyodide kernel's wheels were not found (pip install -e '.[site]')")
 
 
+PROJECT_FILES: Final = ("pyproject.toml", "README.md", "tutor", "widgets")
+"""What the project's wheel is built from (``[tool.setuptools]`` in ``pyproject.toml``)."""
+
+
 def project_wheel(folder: Path) -> Path:
-    """The project built into a wheel by its own build backend."""
+    """The project built into a wheel by its own build backend, from a clean copy of its
+    sources: setuptools keeps what it built last in ``build/`` and would ship a module that
+    has since moved or been deleted."""
     folder.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "1700000000")}
     with tempfile.TemporaryDirectory(prefix="qd-wheel-") as build_dir:
+        source = Path(build_dir) / "source"
+        for name in PROJECT_FILES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            else:
+                source.mkdir(exist_ok=True)
+                shutil.copy2(ROOT / name, source / name)
         run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-             "--wheel-dir", str(folder), str(ROOT)], env={**env, "TMPDIR": build_dir})
+             "--wheel-dir", str(folder), str(source)], env={**env, "TMPDIR": build_dir})
     found = sorted(folder.glob("qidong_tutor-*.whl"))
     if not found:
         raise BuildError("the project's wheel was not built")
