@@ -1,9 +1,10 @@
-"""A hostile link opens its lesson with a note, never an error cell.
+"""A hostile link opens its page with a note, never an error cell.
 
-Each lesson that reads its link is executed in a real kernel (nbclient) with the query
-string Voila would hand it (``QUERY_STRING``): superscript and Arabic-Indic digits, seeds of
-110 and 5,000 digits, junk parameters, a 5,000-character query. Every cell must run without
-an error, the ignored parameters must show as notes, and no Python words may reach the page.
+Each page that reads its link (the lessons, a teacher's positions, a lesson sheet) is
+executed in a real kernel (nbclient) with the query string Voila would hand it
+(``QUERY_STRING``): superscript and Arabic-Indic digits, seeds of 110 and 5,000 digits, junk
+parameters, a 5,000-character query. Every cell must run without an error, the ignored
+parameters must show as notes, and no Python words may reach the page.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ CASES = [
     ("10-play", "seed=" + "9" * 110),
     ("10-play", "seed=²&lang=" + "%ff" * 100),
     ("index", "lang=xx&" + "a=1&" * 1200),
+    ("positions", "seed=²"),
+    ("positions", "seed=" + "9" * 5000 + "&position=" + "%ff" * 3000),
+    ("sheet", "seed=²&level=-1&x=1"),
 ]
 
 

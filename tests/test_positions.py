@@ -169,8 +169,9 @@ def test_bad_positions_get_a_note(text: str, says: str) -> None:
     with pytest.raises(PositionError) as error:
         read_position(text)
     assert says in str(error.value)
-    drill, notes = position_from_query("seed=3&" + "position=" + quote(text))
-    assert drill is None and len(notes) == 1 and says in notes[0]
+    drill, notes = position_from_query("position=" + quote(text) + "&seed=3")
+    assert drill is None and len(notes) == 2 and says in notes[0]
+    assert notes[1] == "Ignored seed=3: this page does not use it."
 
 
 def test_notes_are_said_in_the_learners_language() -> None:
@@ -178,12 +179,37 @@ def test_notes_are_said_in_the_learners_language() -> None:
     assert notes and "chess" in notes[0] and not notes[0].startswith("This position")
 
 
-@pytest.mark.parametrize("query", [None, "", "seed=3", "position=" + "x" * 7000, "position=a&position=b",
-                                   "position=%FF%FE", "position=" + quote("kind: follow;" * 200)])
-def test_links_never_raise(query: str | None) -> None:
+@pytest.mark.parametrize(("query", "count"), [(None, 0), ("", 0), ("seed=3", 1), ("position=" + "x" * 7000, 1),
+                                            ("position=a&position=b", 2), ("position=%FF%FE", 1), ("position=", 1),
+                                            ("position=" + quote("kind: follow;" * 200), 1)])
+def test_links_never_raise(query: str | None, count: int) -> None:
     drill, notes = position_from_query(query)
     assert drill is None
-    assert len(notes) == (0 if query in (None, "", "seed=3") else 1)
+    assert len(notes) == count
+
+
+TRICK = quote("kind: trick; trump: ♥; lead: ♠A; played: ♠3")
+
+
+@pytest.mark.parametrize(("query", "says"), [
+    ("seed=²", ["Ignored seed=²: this page does not use it."]),
+    ("level=-1&kind=follow&x", ["Ignored level=-1: this page does not use it.",
+                                "Ignored kind=follow: this page does not use it.",
+                                "Ignored x=: this page does not use it."]),
+    ("lang=xx", ["Ignored lang=xx: the languages are en, zh-Hans, zh-Hant."]),
+    ("lang=", ["Ignored lang=: the languages are en, zh-Hans, zh-Hant."]),
+    ("lang=en&lang=en", ["Ignored lang=en: it was given twice."]),
+    (f"position={TRICK}", ["Ignored position=kind: trick; trump: ♥; lead: ♠: it was given twice."]),
+    ("position=", ["Ignored position=: it was given twice."]),
+    ("Position=x&=1", ["Ignored Position=x: this page does not use it.", "Ignored =1: this page does not use it."]),
+], ids=["seed-superscript", "unused", "lang-bad", "lang-empty", "lang-twice", "position-twice", "position-empty",
+        "unknown-keys"])
+def test_every_parameter_the_page_does_not_use_gets_a_note(query: str, says: list[str]) -> None:
+    """positions.ipynb?seed=² and the like: each parameter of the link the page does not
+    use is said in a note; a good position beside them still opens."""
+    drill, notes = position_from_query(f"position={TRICK}&{query}")
+    assert drill is not None and drill.correct == frozenset({"0"})
+    assert notes == tuple(says)
 
 
 _PIECES = st.sampled_from(["kind", "form", "trump", "hand", "lead", "played", "ask", "seat", "leader", "throw",

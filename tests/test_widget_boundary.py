@@ -24,7 +24,7 @@ from tutor.teach.drills.answers import AnswerError  # noqa: E402
 from tutor.teach.drills.progress import ProgressError  # noqa: E402
 from tutor.teach.positions import PositionError  # noqa: E402
 from widgets import ClassProgress, CourseMap, DrillPlayer, HandIn, Table  # noqa: E402
-from widgets._common import FAILED, LOG, PageWidget  # noqa: E402
+from widgets._common import COMM_LOGS, FAILED, LOG, PageWidget, own_stderr  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,11 +96,38 @@ def test_an_unforeseen_error_is_logged_and_said_never_shown(kernel_log: pytest.L
 
 
 def test_the_kernels_log_is_not_the_pages() -> None:
-    assert LOG.propagate is False and LOG.handlers  # a notebook's root handler (the page) never sees it
-    stream = getattr(LOG.handlers[0], "stream", None)
+    """The widgets' log and the comm manager's write to the kernel process's own standard
+    error (a real kernel: tests/test_comm_open.py)."""
     import sys
 
-    assert stream is None or stream is sys.__stderr__
+    for log in (LOG, *map(logging.getLogger, COMM_LOGS)):
+        assert log.propagate is False and log.handlers  # a notebook's root handler (the page) never sees it
+        assert any(getattr(handler, "stream", None) is own_stderr() for handler in log.handlers)
+    assert own_stderr() is sys.__stderr__  # outside a kernel: the process's own
+
+
+class _Comm:
+    def __init__(self) -> None:
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("metadata", [{"version": "0.1.0"}, {"version": 2}, {}, {"version": "x" * 5000}, None, "junk"],
+                         ids=["old", "number", "none", "huge", "no-metadata", "junk-metadata"])
+@pytest.mark.parametrize("target", ["jupyter.widget", "jupyter.widget.control"])
+def test_a_comm_of_another_protocol_version_is_refused_in_one_line(kernel_log: pytest.LogCaptureFixture,
+                                                                   metadata: object, target: str) -> None:
+    from ipywidgets.widgets.widget import Widget
+
+    opener = Widget.handle_comm_opened if target == "jupyter.widget" else Widget.handle_control_comm_opened
+    comm = _Comm()
+    opener(comm, {"metadata": metadata, "content": {"data": {"state": {}}}})  # ipywidgets would raise
+    assert comm.closed
+    (record,) = kernel_log.records
+    assert record.levelno == logging.WARNING and record.exc_info is None and len(record.getMessage()) < 200
+    assert "refused a widget" in record.getMessage()
 
 
 @pytest.mark.parametrize("make", [lambda: Table(seed=3, pause_ms=0, deal_ms=0), lambda: CourseMap(query=""),

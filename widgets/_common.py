@@ -6,17 +6,30 @@ Every message a page sends a widget goes through :func:`boundary`, the one place
 nobody foresaw is caught: it is logged with its traceback to the kernel's log (never to
 the page), and the widget says :data:`FAILED` in the learner's language. Everywhere else a
 widget catches only :class:`~tutor.core.errors.TutorError` (or one of its kind): a refusal
-with a reason to show."""
+with a reason to show.
+
+A page can also open a widget's comm (``comm_open``) with anything in it. ipywidgets raises on
+a protocol version it does not speak, and the kernel's comm manager logs every failure to
+open a comm, or to handle a comm message, with its traceback to a logger nobody set up — which
+Python writes to ``sys.stderr``, the page's output. So :func:`guard_widget_comms` (run at
+import) refuses a wrong version with one short line in the kernel's log, and the comm
+manager's loggers write to the kernel's log too (:func:`_kernel_log`): no traceback reaches
+the page."""
 
 from __future__ import annotations
 
 import logging
 import sys
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TypeGuard, TypeVar
+from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TextIO, TypeGuard, TypeVar
 
 import anywidget
+import ipywidgets
+from IPython import get_ipython
+from ipywidgets.widgets.widget import (CONTROL_PROTOCOL_VERSION_MAJOR, PROTOCOL_VERSION_MAJOR, Widget,
+                                       __control_protocol_version__, __protocol_version__)
 
 from tutor.rules.cards import Card
 from tutor.teach.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
@@ -94,18 +107,54 @@ FAILED: Final = N_("Something went wrong; nothing was changed. Try again.")
 """Said when handling a message failed in a way nobody foresaw (never Python's own words)."""
 
 LOG: Final = logging.getLogger("widgets")
-"""The widgets' log: the kernel's own (its standard error, which Jupyter and Voila keep in
-the server's log), never the page. It does not pass its records on to the root logger,
-which a notebook may have pointed at the page (``logging.basicConfig()`` in a kernel
+"""The widgets' log: the kernel's own (the kernel process's standard error, which Jupyter and
+Voila keep in the server's log), never the page. It does not pass its records on to the root
+logger, which a notebook may have pointed at the page (``logging.basicConfig()`` in a kernel
 writes to the cell's output)."""
+COMM_LOGS: Final = ("ipykernel.comm", "Comm")
+"""The loggers of the kernel's comm manager (ipykernel's and the ``comm`` package's): they
+log a comm the page opened or wrote to that could not be handled, with its traceback, and
+have no handler of their own, so Python would write them to ``sys.stderr`` — the page."""
+
+
+@cache
+def _writer(fd: int) -> TextIO:
+    return open(fd, "w", encoding="utf-8", errors="backslashreplace", closefd=False)  # noqa: SIM115 - kept open
+
+
+def own_stderr() -> TextIO:
+    """The kernel process's own standard error (the server's log). In a kernel ``sys.stderr``
+    is the page's output, and ipykernel also sends the page whatever is written to file
+    descriptor 2 (its ``capture_fd_output``, on by default), keeping the process's own
+    standard error open as ``sys.stderr._original_stdstream_copy``: that one when there is
+    one (ipykernel's own log writes there too), else ``sys.__stderr__``."""
+    copy = getattr(sys.stderr, "_original_stdstream_copy", None)
+    if type(copy) is int:
+        return _writer(copy)
+    return sys.__stderr__ if sys.__stderr__ is not None else _writer(2)
+
+
+class _OwnStderr(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler writing to :func:`own_stderr`, looked up for each record (a zygote's kernel
+    is set up after this module is imported)."""
+
+    @property
+    def stream(self) -> TextIO:
+        return own_stderr()
+
+    @stream.setter
+    def stream(self, value: object) -> None:
+        """Always :func:`own_stderr` (``StreamHandler`` sets its stream when it is made)."""
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Say nothing: a record the kernel's log cannot take has nowhere else to go but the page."""
 
 
 def _kernel_log(log: logging.Logger) -> logging.Logger:
-    """``log``, writing to the kernel process's own standard error (``sys.__stderr__``: the
-    kernel's ``sys.stderr`` is the page's output) and not to its parents."""
-    if not log.handlers:
-        stream = sys.__stderr__
-        handler: logging.Handler = logging.StreamHandler(stream) if stream is not None else logging.NullHandler()
+    """``log``, writing to the kernel process's own standard error (:func:`own_stderr`) and
+    not to its parents."""
+    if not any(isinstance(handler, _OwnStderr) for handler in log.handlers):
+        handler = _OwnStderr()
         handler.setFormatter(logging.Formatter("[%(name)s] %(levelname)s %(message)s"))
         log.addHandler(handler)
     log.propagate = False
@@ -113,6 +162,51 @@ def _kernel_log(log: logging.Logger) -> logging.Logger:
 
 
 _kernel_log(LOG)
+for _name in COMM_LOGS:
+    _kernel_log(logging.getLogger(_name))
+
+CommOpener = Callable[[Any, Any], None]
+"""A comm target's handler: called with the comm and the ``comm_open`` message the page sent."""
+
+
+def _checked_version(open_comm: CommOpener, major: str, version: str, what: str) -> CommOpener:
+    """``open_comm``, refusing a ``comm_open`` whose metadata names another protocol version
+    than ``major`` (``version`` in full): one line in :data:`LOG` and the comm closed, never a
+    traceback (ipywidgets raises, and the kernel logs it with its traceback)."""
+    def opened(comm: Any, msg: Any) -> None:
+        metadata = msg.get("metadata") if isinstance(msg, dict) else None
+        asked = metadata.get("version") if isinstance(metadata, dict) else None
+        if isinstance(asked, str) and asked.split(".")[0] == major:
+            open_comm(comm, msg)
+            return
+        LOG.warning("refused a %s comm the page opened: it speaks protocol version %s, this kernel %s",
+                    what, repr(asked)[:40], version)
+        comm.close()
+
+    opened.__doc__ = open_comm.__doc__
+    setattr(opened, "qd_guarded", True)
+    return opened
+
+
+def guard_widget_comms() -> None:
+    """Guard the two comm targets of ipywidgets (anywidget's widgets use them too) against a
+    ``comm_open`` of another protocol version (:func:`_checked_version`); once, however
+    often it is called. The guard is put on ipywidgets' own handlers, so every registration
+    of the targets takes it: ipywidgets' own when it is imported in a running kernel, the
+    one made again here, and the kernel zygote's (``tutor.server.zygote``, which imports
+    this module before a kernel runs and registers the targets once its kernel starts)."""
+    if getattr(Widget.handle_comm_opened, "qd_guarded", False):
+        return
+    Widget.handle_comm_opened = staticmethod(_checked_version(
+        Widget.handle_comm_opened, PROTOCOL_VERSION_MAJOR, __protocol_version__, "widget"))
+    Widget.handle_control_comm_opened = staticmethod(_checked_version(
+        Widget.handle_control_comm_opened, CONTROL_PROTOCOL_VERSION_MAJOR, __control_protocol_version__,
+        "widget control"))
+    if get_ipython() is not None:
+        ipywidgets.register_comm_target()  # as ipywidgets does at import in a kernel: now with the guard
+
+
+guard_widget_comms()
 
 W = TypeVar("W", bound="PageWidget")
 P = ParamSpec("P")

@@ -4,13 +4,19 @@ A lesson's address is stable (``/voila/render/05-following.ipynb``); query
 parameters choose the drill seed (so a whole class gets the same sequence), the
 drill kind, the difficulty and the language. Every parameter is validated; a bad
 one is ignored with a note for the page, never an error. Every page that reads its
-link reads it here: a lesson (:func:`parse_link`), the table (its ``seed=``), a
-lesson sheet (:func:`tutor.teach.sheets.parse_sheet_link`, with :func:`query_pairs`,
-:func:`link_seed` and :func:`link_level`).
+link reads it with :func:`read_link`, naming the parameters it uses: every other
+parameter, a value it cannot use, a parameter given twice, and whatever lies beyond the
+bounds of a link (:data:`MAX_QUERY`, :data:`MAX_PARAMS`) each get a note. The pages: a
+lesson (:func:`parse_link`), the table (its ``seed=``), a teacher's position
+(:func:`tutor.teach.positions.position_from_query`) and a lesson sheet
+(:func:`tutor.teach.sheets.parse_sheet_link`), with the readers of the parameters they
+share (:func:`read_seed`, :func:`read_level`, :func:`read_lang`).
 
 >>> params, notes = parse_link("seed=42&kind=follow&level=9", lesson="05-following")
 >>> params.seed, params.kind, params.level, notes
 (42, 'follow', None, ('Ignored level=9: the levels are 1, 2 and 3.',))
+>>> read_link("seed=²&x=1", {"seed": read_seed})[1]
+('Ignored seed=²: the seed is a whole number from 0 to 2147483647.', 'Ignored x=1: this page does not use it.')
 >>> [lesson.slug for lesson in LESSONS][:3]
 ['00-welcome', '01-cards', '02-trumps']
 """
@@ -18,6 +24,7 @@ lesson sheet (:func:`tutor.teach.sheets.parse_sheet_link`, with :func:`query_pai
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qsl
@@ -34,14 +41,15 @@ LEVELS: Final = (1, 2, 3)
 (:func:`tutor.teach.drills.generate`), a sheet, stored progress and the learner's own
 choice in a drill player are checked against (:func:`level_number`)."""
 MAX_QUERY: Final = 6000
-"""The longest query string of a page's link that is read; the rest is ignored (or, for a
-teacher's position, the link is refused). A lesson's link is under 100 characters; the
+"""The longest query string of a page's link that is read; the rest is ignored, with a
+note (a parameter it cuts in two is not read). A lesson's link is under 100 characters; the
 longest links are a teacher's positions (:func:`tutor.teach.positions.make_link`): a
 position's text, percent-encoded, where a suit symbol takes nine characters. A full
 throw position (a hand, the throw and four other hands) comes to about 1,000, so this
 leaves room to spare, and reading this much takes well under a millisecond."""
 MAX_PARAMS: Final = 20
-"""At most this many parameters of a link are read (a real link has at most four)."""
+"""At most this many parameters of a link are read (a real link has at most four); the
+rest are ignored, with a note."""
 @dataclass(frozen=True, slots=True)
 class LessonInfo:
     """One lesson of the course: its address, title (English; shown as ``tr(title)``),
@@ -124,15 +132,74 @@ class LinkParams:
 
 
 def query_pairs(query: object) -> list[tuple[str, str]]:
-    """The ``(key, value)`` pairs of a link's query string, as every page reads them: at
-    most :data:`MAX_QUERY` characters and :data:`MAX_PARAMS` parameters (the rest is
-    ignored); anything but text reads as no parameters.
+    """The ``(key, value)`` pairs of a link's query string that a page reads: the
+    parameters wholly within its first :data:`MAX_QUERY` characters, at most
+    :data:`MAX_PARAMS` of them; anything but text reads as no parameters. A page reads
+    its link with :func:`read_link`, which also notes what this leaves out.
 
     >>> query_pairs("seed=42&lang=zh-Hans&x"), query_pairs(None), len(query_pairs("a=1&" * 1000))
     ([('seed', '42'), ('lang', 'zh-Hans'), ('x', '')], [], 20)
     """
-    text = query[:MAX_QUERY] if isinstance(query, str) else ""
-    return parse_qsl(text, keep_blank_values=True)[:MAX_PARAMS]
+    return _pairs(query)[0][:MAX_PARAMS]
+
+
+def _pairs(query: object) -> tuple[list[tuple[str, str]], bool]:
+    """Every parameter wholly within the first :data:`MAX_QUERY` characters of ``query``,
+    and whether the query goes on beyond them."""
+    text = query if isinstance(query, str) else ""
+    cut = len(text) > MAX_QUERY
+    if cut:
+        text = text[:MAX_QUERY] if text[MAX_QUERY] == "&" else text[:MAX_QUERY].rpartition("&")[0]
+    return parse_qsl(text, keep_blank_values=True), cut
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """What a :data:`LinkReader` gives for a value its page cannot use: the note saying why."""
+
+    note: str
+
+
+LinkReader = Callable[[str, str, Translator], object]
+"""How a page reads one parameter of its link: given the raw value, the parameter as a note
+quotes it (:func:`quoted`) and the page's translator, the value the page uses, or
+:class:`Ignored` with the note saying why it cannot use it."""
+
+
+def read_link(query: object, readers: Mapping[str, LinkReader],
+              tr: Translator = ENGLISH) -> tuple[dict[str, object], tuple[str, ...]]:
+    """Read a page's link: the value of each parameter in ``readers`` that the page can
+    use, and one note for each parameter it does not use, said in ``tr``'s language: a
+    parameter the page has no reader for, a value its reader refuses, a parameter given
+    again after its value was taken, the parameters after the first :data:`MAX_PARAMS`
+    and whatever lies beyond :data:`MAX_QUERY` characters. Anything but text reads as
+    no parameters. Never raises on what a link holds (a reader never does either).
+
+    >>> read_link("level=2&level=3&lang=xx", {"level": read_level, "lang": read_lang})
+    ({'level': 2}, ('Ignored level=3: it was given twice.', 'Ignored lang=xx: the languages are en, zh-Hans, zh-Hant.'))
+    """
+    pairs, cut = _pairs(query)
+    values: dict[str, object] = {}
+    notes: list[str] = []
+    for key, raw in pairs[:MAX_PARAMS]:
+        param = quoted(key, raw)
+        reader = readers.get(key)
+        if reader is None:
+            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
+        elif key in values:
+            notes.append(tr("Ignored {param}: it was given twice.", param=param))
+        else:
+            value = reader(raw, param, tr)
+            if isinstance(value, Ignored):
+                notes.append(value.note)
+            else:
+                values[key] = value
+    if len(pairs) > MAX_PARAMS:
+        notes.append(tr("Ignored {param} and every parameter after it: a page reads at most {most} parameters "
+                        "of its link.", param=quoted(*pairs[MAX_PARAMS]), most=MAX_PARAMS))
+    elif cut:
+        notes.append(tr("Ignored the rest of the link: a page reads its first {most} characters.", most=MAX_QUERY))
+    return values, tuple(notes)
 
 
 def link_seed(raw: str) -> int | None:
@@ -171,52 +238,53 @@ def level_note(param: str, tr: Translator) -> str:
     return tr("Ignored {param}: the levels are {levels}.", param=param, levels=and_list(LEVELS))
 
 
+def read_seed(raw: str, param: str, tr: Translator) -> int | Ignored:
+    """The :data:`LinkReader` of ``seed=`` (:func:`link_seed`)."""
+    seed = link_seed(raw)
+    return Ignored(seed_note(param, tr)) if seed is None else seed
+
+
+def read_level(raw: str, param: str, tr: Translator) -> int | Ignored:
+    """The :data:`LinkReader` of ``level=`` (:func:`link_level`)."""
+    level = link_level(raw)
+    return Ignored(level_note(param, tr)) if level is None else level
+
+
+def read_lang(raw: str, param: str, tr: Translator) -> str | Ignored:
+    """The :data:`LinkReader` of ``lang=``: one of the course's languages. Every page takes
+    it (the server has already chosen the page's language from it); it is only checked here."""
+    if raw in LANGUAGES:
+        return raw
+    return Ignored(tr("Ignored {param}: the languages are {languages}.", param=param, languages=", ".join(LANGUAGES)))
+
+
+def kind_reader(kinds: tuple[str, ...]) -> LinkReader:
+    """The :data:`LinkReader` of ``kind=`` on a page whose drills are ``kinds``."""
+    def read_kind(raw: str, param: str, tr: Translator) -> str | Ignored:
+        if raw in kinds:
+            return raw
+        return Ignored(tr("Ignored {param}: the drills here are {kinds}.", param=param, kinds=", ".join(kinds)))
+
+    return read_kind
+
+
 def parse_link(query: str | None, *, lesson: str | None = None,
                tr: Translator = ENGLISH) -> tuple[LinkParams, tuple[str, ...]]:
-    """Validate a query string. Returns the usable parameters and one note per
-    ignored parameter, for the page to show. The table (:mod:`widgets.table`) reads its
-    ``seed=`` here too.
+    """Validate a lesson's query string (:func:`read_link`). Returns the usable parameters
+    and one note per ignored parameter, for the page to show. The table
+    (:mod:`widgets.table`) reads its ``seed=`` here too.
 
     >>> parse_link("lang=xx&seed=-1&foo=1")[1]
     ('Ignored lang=xx: the languages are en, zh-Hans, zh-Hant.', 'Ignored seed=-1: the seed is a whole number from 0 to 2147483647.', 'Ignored foo=1: this page does not use it.')
     """
     if query is not None and not isinstance(query, str):
         raise TutorError(Text("a link's query is text, not {value}", value=shown(query)), parameter="query")
+    readers: dict[str, LinkReader] = {"seed": read_seed, "level": read_level, "lang": read_lang}
     kinds = _drill_kinds(lesson)
-    values: dict[str, object] = {}
-    notes: list[str] = []
-    for key, raw in query_pairs(query):
-        param = quoted(key, raw)
-        if key in values:
-            notes.append(tr("Ignored {param}: it was given twice.", param=param))
-        elif key == "seed":
-            seed = link_seed(raw)
-            if seed is not None:
-                values[key] = seed
-            else:
-                notes.append(seed_note(param, tr))
-        elif key == "level":
-            level = link_level(raw)
-            if level is not None:
-                values[key] = level
-            else:
-                notes.append(level_note(param, tr))
-        elif key == "kind" and not kinds:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
-        elif key == "kind":
-            if raw in kinds:
-                values[key] = raw
-            else:
-                notes.append(tr("Ignored {param}: the drills here are {kinds}.", param=param, kinds=", ".join(kinds)))
-        elif key == "lang":
-            if raw in LANGUAGES:
-                values[key] = raw
-            else:
-                notes.append(tr("Ignored {param}: the languages are {languages}.",
-                                param=param, languages=", ".join(LANGUAGES)))
-        else:
-            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
-    return LinkParams(**values), tuple(notes)  # type: ignore[arg-type]
+    if kinds:
+        readers["kind"] = kind_reader(kinds)
+    values, notes = read_link(query, readers, tr)
+    return LinkParams(**values), notes  # type: ignore[arg-type]
 
 
 def _drill_kinds(slug: str | None) -> tuple[str, ...]:

@@ -40,7 +40,8 @@ Traceback (most recent call last):
 tutor.teach.positions.PositionError: the position has three copies of ♠K: the pack has only two of each card (C1)
 
 A position travels in a link as ``?position=`` (:func:`make_link`), read back by
-:func:`position_from_query`, which never raises: a bad one is a note for the page.
+:func:`position_from_query`, which never raises: a bad one is a note for the page, as is
+every other parameter of the link the page does not use (it takes ``lang=`` too).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from urllib.parse import urlencode
 from tutor.core.arguments import seat
 from tutor.rules.cards import HAND_SIZE, PLAYERS, Card, Cards, format_cards
 from tutor.rules.combos import lead_problem, shape_of
-from tutor.teach.course import MAX_QUERY, STATIC_SITE, query_pairs
+from tutor.teach.course import STATIC_SITE, Ignored, read_lang, read_link
 from tutor.teach.drills import KINDS, AnswerKind, Choice, Drill, Table, follow, ruff, throw, tractor
 from tutor.teach.drills.common import sentence
 from tutor.core.errors import TutorError, shown
@@ -68,7 +69,7 @@ from tutor.rules.trick import explain_trick, why_not
 
 MAX_POSITION: Final = 1500
 """The longest position text read (a position with every hand of a throw is under 600). Its
-link may be up to :data:`tutor.teach.course.MAX_QUERY` characters long (the bound of every
+link is read up to :data:`tutor.teach.course.MAX_QUERY` characters (the bound of every
 link's query, sized for a position's)."""
 PARAM: Final = "position"
 """The link parameter that carries a position."""
@@ -471,30 +472,29 @@ def make_link(text: object, lang: str = "en") -> MadeLink:
 
 def position_from_query(query: str | None, lang: str = "en") -> tuple[Drill | None, tuple[str, ...]]:
     """The drill a link's ``position=`` asks for (None when it asks for none or a bad
-    one), and the notes for the page, said in ``lang``. Never raises on what a link holds.
+    one), and the notes for the page, said in ``lang``: one for a position that cannot be
+    opened and one for every other parameter the page does not use, as
+    :func:`tutor.teach.course.read_link` reads every page's link. Never raises on what a
+    link holds.
 
     >>> drill, notes = position_from_query("position=kind%3Atrick%3Btrump%3AH%3Blead%3ASA%3Bplayed%3AS3")
     >>> drill.correct, notes
     (frozenset({'0'}), ())
-    >>> position_from_query("position=kind%3Achess")[1]
-    ("This position cannot be opened: kind: 'chess' is no kind of position; choose one of follow, ruff, trick, throw, tractor.",)
+    >>> position_from_query("position=kind%3Achess&seed=3")[1]
+    ("This position cannot be opened: kind: 'chess' is no kind of position; choose one of follow, ruff, trick, throw, tractor.", 'Ignored seed=3: this page does not use it.')
     """
     tr = Translator(lang)
-    if query is not None and not isinstance(query, str):
-        return None, ()
-    if query is not None and len(query) > MAX_QUERY:
-        return None, (tr("This position cannot be opened: its link is {count} characters long, and a position's "
-                         "link has at most {most}.", count=len(query), most=MAX_QUERY),)
-    found = [value for key, value in query_pairs(query) if key == PARAM]
-    if not found:
-        return None, ()
-    if len(found) > 1:
-        return None, (tr("This position cannot be opened: the link gives {count} positions, and a page shows one.",
-                         count=len(found)),)
+    found, notes = read_link(query, {PARAM: _read_position, "lang": read_lang}, tr)
+    drill = found.get(PARAM)
+    return (drill if isinstance(drill, Drill) else None), notes
+
+
+def _read_position(raw: str, param: str, tr: Translator) -> Drill | Ignored:
+    """The :data:`~tutor.teach.course.LinkReader` of ``position=``: its drill, said in ``tr``'s language."""
     try:
-        return read_position(found[0], lang), ()
+        return read_position(raw, tr.language)
     except TutorError as error:
-        return None, (tr("This position cannot be opened: {problem}.", problem=said(error)),)
+        return Ignored(tr("This position cannot be opened: {problem}.", problem=said(error)))
 
 
 __all__ = ["FORMS", "KEYS", "MAX_POSITION", "PARAM", "MadeLink", "Position", "PositionError", "make_drill", "make_link", "parse_position",
