@@ -21,6 +21,7 @@ from tutor import (
     split,
     trick_winner,
 )
+from tutor.rules.verdict import cited_rules
 
 P = pytest.param
 
@@ -291,7 +292,7 @@ def test_W_check_follow(hand, lead, play, trump, legal, rule):
     assert verdict.legal is legal
     assert bool(verdict) is legal
     if legal:
-        assert verdict.rule is None
+        assert verdict.rule in cited_rules(verdict.reason), verdict  # the rule its reason cites (W2–W5, R1)
         assert verdict.example is None
     else:
         assert rules_ok(verdict.rule, rule), (verdict.rule, rule, verdict.reason)
@@ -404,7 +405,7 @@ def test_R_check_ruff(hand, lead, play, trump, beat, ruff, rule):
     assert verdict.legal is follows and bool(verdict) is follows, verdict.reason
     assert verdict.legal is check_follow(hand, lead, play, trump).legal
     if ruff:
-        assert verdict.rule is None
+        assert verdict.rule in {"R2", "R4", "R5"} and verdict.rule in cited_rules(verdict.reason), verdict
     else:
         assert rules_ok(verdict.rule, rule), (verdict.rule, rule, verdict.reason)
         assert verdict.headline or not verdict.legal, "a legal play that is not a ruff says so in its headline"

@@ -11,11 +11,11 @@ starts with the same question (Next gives more of the kind).
 Usage in a lesson cell::
 
     from widgets.check import quick_check
-    quick_check("follow", level=1, seed=7)   # May you follow ♣6 ♣6 with ♣8 ♣4? (W3)
+    quick_check("follow", level=1, seed=7)   # May you follow ♣6 ♣6 with ♣8 ♣4? (W2)
 
 >>> player = quick_check("follow", level=1, seed=7)
 >>> player.drill.rule, player.drill.seed, player.storage_key
-('W3', 7, 'qidong-tutor/checks/v1')
+('W2', 7, 'qidong-tutor/checks/v1')
 """
 
 from __future__ import annotations

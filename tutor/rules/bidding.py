@@ -104,7 +104,7 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
         return illegal("D1", Text("{cards} cannot declare: show a single 2, a pair of 2s, or a pair of jokers "
                                   "(D1, D2)", cards=new.cards or ""))
     if old is None:
-        return legal(Text("{cards} declares {trump} (D1)", cards=new.cards, trump=str(new.trump)))
+        return legal(Text("{cards} declares {trump} (D1)", cards=new.cards, trump=str(new.trump)), "D1")
     if new.seat is not None and new.seat == old.seat:
         return illegal("D3", Text("you made the current declaration ({cards}) yourself, and nobody may overturn "
                                   "their own declaration", cards=old.cards))
@@ -123,7 +123,7 @@ def check_declaration(new: Declaration | CardsLike, current: Declaration | Cards
                                   "(single 2 < ♦2 pair < ♣2 pair < ♥2 pair < ♠2 pair < 小王 pair < 大王 pair)",
                                   new=new.cards, old=old.cards))
     return legal(Text("{new} overturns {old} and makes it {trump} (D3)", new=new.cards, old=old.cards,
-                      trump=str(new.trump)))
+                      trump=str(new.trump)), "D3")
 
 
 def _reinforces(new: Declaration, old: Declaration) -> bool:

@@ -217,7 +217,7 @@ def lead_problem(cards: Sequence[Card], trump: Trump) -> Text | None:
 
     >>> from tutor.rules.notation import parse_cards
     >>> lead_problem(parse_cards("♠A ♣A ♥3"), Trump("♥"))
-    'the lead ♠A ♣A ♥3 mixes trumps, ♠ and ♣: every card of a lead must be of one suit, counting all trumps as one suit'
+    'the lead ♥3 ♠A ♣A mixes trumps, ♠ and ♣: every card of a lead must be of one suit, counting all trumps as one suit'
     >>> lead_problem(parse_cards("♠A ♥2 BJ"), Trump("♠")) is None
     True
     """
@@ -227,7 +227,7 @@ def lead_problem(cards: Sequence[Card], trump: Trump) -> Text | None:
     if len(lanes) == 1:
         return None
     return Text("the lead {cards} mixes {suits}: every card of a lead must be of one suit, "
-                "counting all trumps as one suit", cards=tuple(cards),
+                "counting all trumps as one suit", cards=trump.sorted(cards),
                 suits=and_list(sorted(Trump.suit_name(lane) for lane in lanes)))
 
 

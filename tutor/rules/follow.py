@@ -60,9 +60,11 @@ def _play_score(cards: tuple[Card, ...], trump: Trump, pairs: int, duty: tuple[i
     return _Score(matched, min(pairs, sum(len(run) for run in runs)))
 
 
-def _pairs_text(runs: list[list[Card]]) -> object:
-    """The pairs of ``runs`` as a learner reads them: ``♥7 ♥7, ♥5 ♥5 and ♥3 ♥3``."""
-    return and_list([tuple(c for c in run for _ in range(2)) for run in runs])
+def _pairs_text(runs: list[list[Card]], trump: Trump) -> object:
+    """The pairs (tractors) of ``runs`` as a learner reads them, in holding order:
+    ``♥7 ♥7, ♥5 ♥5 and ♥3 ♥3``."""
+    place = trump.places.__getitem__
+    return and_list([tuple(c for c in run for _ in range(2)) for run in sorted(runs, key=lambda run: place(run[0]))])
 
 
 class FollowPosition:
@@ -174,6 +176,27 @@ class FollowPosition:
             return not _play_score(tuple(in_suit), self.trump, shape.pairs, self.duty) < self.best
         return True
 
+    def legal_rule(self, played: Sequence[Card]) -> str:
+        """The rule a legal ``played`` rests on, the one its reason cites: the duty of a
+        pair, tractor or throw lead (W3, W4, W5) only for a hand holding a pair of the
+        led suit, else following suit (W2); a hand with none of a side suit led playing
+        all trumps may ruff (R1).
+
+        >>> p = follow_position("♥7 ♥4 ♥3 ♠4", "♥9 ♥9", "♠")
+        >>> p.legal_rule(parse_cards("♥7 ♥3")), follow_position("♥7 ♥7 ♥3", "♥9 ♥9", "♠").legal_rule(parse_cards("♥7 ♥7"))
+        ('W2', 'W3')
+        """
+        shape = self.shape
+        if len(self.suit) >= shape.size:
+            if not (shape.pairs and self._has_pair):
+                return "W2"
+            kind = shape.kind
+            return "W3" if kind is Kind.PAIR else "W4" if kind is Kind.TRACTOR else "W5"
+        if self.suit:
+            return "W2"
+        lanes = self.trump.lanes
+        return "R1" if all(lanes[c.index] == TRUMP for c in played) else "W2"
+
     def check(self, play: CardsLike) -> Verdict:
         """The verdict on ``play`` here, naming the rule broken and the learner's cards."""
         played = parse_cards(play)
@@ -200,11 +223,12 @@ class FollowPosition:
             got = _score(pair_runs(in_suit, trump), shape, self.duty)
             if got < self.best:
                 return self._duty_verdict(got, in_suit)
-        return Verdict.lazy(True, None, lambda: self._legal_reason(played, in_suit))
+        return Verdict.lazy(True, self.legal_rule(played), lambda: self._legal_reason(played, in_suit))
 
     def _count_reason(self, played: Sequence[Card]) -> Text:
         """W1: the wrong number of cards."""
-        n, lead, count = self.shape.size, self.lead, len(played)
+        n, lead, count = self.shape.size, self.trump.sorted(self.lead), len(played)
+        played = self.trump.sorted(played)
         if not played:
             return Text("you played no card (0 cards), but the lead {lead} has {n}, so you must play exactly {n}",
                         lead=lead, n=n)
@@ -214,7 +238,7 @@ class FollowPosition:
 
     def _suit_reason(self, others: tuple[Card, ...]) -> Text:
         """W2: cards of another suit while the hand still holds enough of the led one."""
-        held, count = self.suit, len(self.suit)
+        held, count, others = self.trump.sorted(self.suit), len(self.suit), self.trump.sorted(others)
         if self.shape.lane == TRUMP:
             return Text.plural("trumps were led and you still hold 1 trump card ({held}), so every card you play "
                                "must be a trump card, not {others}",
@@ -228,7 +252,7 @@ class FollowPosition:
 
     def _short_reason(self, missing: tuple[Card, ...]) -> Text:
         """W2: a hand short of the led suit kept some of it."""
-        held, count = self.suit, len(self.suit)
+        held, count, missing = self.trump.sorted(self.suit), len(self.suit), self.trump.sorted(missing)
         if self.shape.lane == TRUMP:
             return Text.plural("you hold only 1 trump card ({held}); you must play all of them before any other card, "
                                "and you kept {missing}",
@@ -244,7 +268,7 @@ class FollowPosition:
         shape, best = self.shape, self.best
         if shape.kind is not None and shape.size == 2:
             pairs = [[card] for run in self.runs for card in run]
-            held = _pairs_text(pairs)
+            held = _pairs_text(pairs, self.trump)
             reason = Text.plural("you hold the pair {pairs}; when a pair is led you must follow with a pair",
                                  "you hold the pairs {pairs}; when a pair is led you must follow with a pair",
                                  count=len(pairs), pairs=held)
@@ -253,7 +277,7 @@ class FollowPosition:
         if got.tractors < best.tractors:
             need = min(self.duty)
             runs = [run for run in self.runs if len(run) >= need]
-            held = _pairs_text(runs)
+            held = _pairs_text(runs, self.trump)
             if shape.is_throw:
                 reason = self._throw_tractor_reason(len(shape.tractors), len(runs), held)
             else:
@@ -264,7 +288,7 @@ class FollowPosition:
                                      count=len(runs), tractors=held, length=shape.tractors[0])
             return illegal(rule, reason, self.example())
         pairs = [[card] for run in self.runs for card in run]
-        held = _pairs_text(pairs)
+        held = _pairs_text(pairs, self.trump)
         if shape.is_throw:
             reason = Text.plural("you hold the pair {pairs}; after the throw you must play as many pairs as you can, "
                                  "here {best}, and you played {got}",
@@ -297,24 +321,23 @@ class FollowPosition:
                            count=held, tractors=tractors, suit=suit)
 
     def _legal_reason(self, played: Sequence[Card], in_suit: list[Card]) -> Text:
-        name, n = self.suit_name, self.shape.size
+        """Why a legal play is legal, citing :meth:`legal_rule` (and R1 beside W2 for a
+        short follow made up with other cards, which cannot win)."""
+        name, n, sort = self.suit_name, self.shape.size, self.trump.sorted
+        rule = self.legal_rule(played)
         if len(self.suit) >= n:
-            kind = self.shape.kind
-            rule = ("W2" if kind is Kind.SINGLE else "W3" if kind is Kind.PAIR else "W4" if kind is Kind.TRACTOR
-                    else "W5")
-            return Text("{cards} follows {lead} in {suit} ({rule})", cards=played, lead=self.shape.describe(),
+            return Text("{cards} follows {lead} in {suit} ({rule})", cards=sort(played), lead=self.shape.describe(),
                         suit=name, rule=rule)
-        others = [c for c in played if c not in in_suit]
+        others = sort(c for c in played if c not in in_suit)
         if not self.suit:
-            ruff = all(self.trump.is_trump(c) for c in others)
             return (Text.plural("you have no {suit}, so any card may be played — all trumps, so it may be a ruff (R1)",
                                 "you have no {suit}, so any {n} cards may be played — all trumps, so it may be a "
-                                "ruff (R1)", count=n, suit=name, n=n) if ruff
+                                "ruff (R1)", count=n, suit=name, n=n) if rule == "R1"
                     else Text.plural("you have no {suit}, so any card may be played (W2)",
                                      "you have no {suit}, so any {n} cards may be played (W2)", count=n, suit=name,
                                      n=n))
         return Text("you play all your {suit} ({held}) and make up the rest with {others}, which cannot win the "
-                    "trick (W2, R1)", suit=name, held=self.suit, others=others)
+                    "trick (W2, R1)", suit=name, held=sort(self.suit), others=others)
 
     def example(self) -> tuple[Card, ...] | None:
         """The first legal follow (see :class:`LegalFollows`)."""
@@ -408,7 +431,7 @@ def check_follow(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: Trump
     position = follow_position(hand, lead, trump, rules)
     played = _played(play)
     if position.allows(played):
-        return Verdict.lazy(True, None, lambda: position.check(played).reason)
+        return Verdict.lazy(True, position.legal_rule(played), lambda: position.check(played).reason)
     return position.check(played)
 
 

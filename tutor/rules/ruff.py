@@ -105,7 +105,9 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
     table, it must also rank strictly higher (R4–R5). The answer's ``ruff`` says so;
     its ``legal`` says whether the play may be made at all (W0–W5), as for any follow.
     An illegal follow gets its W-rule; a legal play that is not a ruff gets the rule
-    that makes it a discard or a plain follow (R1, R3), one that ranks too low R5.
+    that makes it a discard or a plain follow (R1, R3), one that ranks too low R5; a
+    winning ruff the rule that ranks it (R2, R4; R5 for an over-ruff). Every card list
+    of the reason is in holding order.
 
     >>> v = check_ruff("♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♠A ♠A ♠5 ♠5 ♠4 ♠4", "♥9 ♥9 ♥8 ♥8 ♥7 ♥2", "♥")
     >>> v.ruff, v.legal, v.rule, v.headline
@@ -117,25 +119,27 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
     verdict = position.check(played)
     if not verdict.legal:
         return RuffVerdict.of(verdict)
+    played = trump.sorted(played)  # as the reasons name them
     shape, name = position.shape, position.suit_name
     if shape.lane == TRUMP:
         return _not_a_ruff("R1", lambda: Text("trumps were led, so trumps played to it follow suit; only a "
                                               "side-suit lead can be ruffed"))
     if position.suit:
         return _not_a_ruff("R1", lambda: Text("you still hold {held} in {suit}, so you must follow suit; trumps "
-                                              "that make up a short follow never win", held=position.suit, suit=name))
+                                              "that make up a short follow never win", held=trump.sorted(position.suit),
+                                              suit=name))
     not_trumps = tuple(c for c in played if not trump.is_trump(c))
     if not_trumps:
         return _not_a_ruff("R1", lambda: Text.plural("a ruff is all trumps, and {cards} is not a trump: this play "
-                                                     "is a discard and cannot win (W6)",
+                                                     "is a discard and cannot win (R1, W6)",
                                                      "a ruff is all trumps, and {cards} are not trumps: this play is "
-                                                     "a discard and cannot win (W6)",
+                                                     "a discard and cannot win (R1, W6)",
                                                      count=len(not_trumps), cards=not_trumps))
     rank = ruff_rank(shape, played, trump)
     if rank is None:
-        return _not_a_ruff("R3", lambda: _short_ruff_reason(shape, position.lead, played))
+        return _not_a_ruff("R3", lambda: _short_ruff_reason(shape, trump.sorted(position.lead), played))
     if beat is not None:
-        other = parse_cards(beat)
+        other = trump.sorted(parse_cards(beat))
         check_copies(position.hand + position.lead + other)
         if len(other) != shape.size:
             raise InvalidPlayError(Text("the ruff on the table ({cards}) has {count} cards but the lead has {size} "
@@ -146,12 +150,12 @@ def check_ruff(hand: CardsLike, lead: CardsLike, play: CardsLike, trump: TrumpLi
                 "your ruff ranks by {card}, which is not higher than the ruff already played ({other}, ranked by "
                 "{their})", card=rank.card, other=other, their=their.card), headline=_NOT_HIGHER)
         if their is not None:
-            return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
+            return RuffVerdict.lazy_ruff(True, True, "R5", lambda: Text(
                 "you over-ruff: your trumps rank by {card}, above {their} (R5)", card=rank.card, their=their.card))
     if shape.pairs:
-        return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
+        return RuffVerdict.lazy_ruff(True, True, "R4", lambda: Text(
             "you have no {suit} and ruff with {cards}, ranked by {card} (R4)", suit=name, cards=played, card=rank.card))
-    return RuffVerdict.lazy_ruff(True, True, None, lambda: Text(
+    return RuffVerdict.lazy_ruff(True, True, "R2", lambda: Text(
         "you have no {suit} and ruff with {cards}, ranked by {card} (R2)", suit=name, cards=played, card=rank.card))
 
 
@@ -168,7 +172,7 @@ def _short_ruff_reason(shape: Shape, lead: Sequence[Card], played: Sequence[Card
         else:
             wants.append(Text.plural("1 pair", "{count} pairs", count=extra))
     return Text.plural("the lead {lead} has {wants}; your trumps {cards} do not hold it as separate combinations, "
-                       "so this play is a discard (W6)",
+                       "so this play is a discard (R3, W6)",
                        "the lead {lead} has {wants}; your trumps {cards} do not hold them as separate combinations, "
-                       "so this play is a discard (W6)", count=shape.pairs, lead=lead, wants=and_list(wants),
+                       "so this play is a discard (R3, W6)", count=shape.pairs, lead=lead, wants=and_list(wants),
                        cards=played)

@@ -73,9 +73,14 @@ def _in_shape(shape: Shape, play: Sequence[Card], trump: Trump) -> int | None:
 
 def explain_trick(plays: Sequence[CardsLike], trump: TrumpLike) -> TrickOutcome:
     """The winner of a trick and why (B1). ``plays[0]`` is the lead, which is
-    taken to stand (a failed throw is settled before the trick, L4)."""
+    taken to stand (a failed throw is settled before the trick, L4). The reason names
+    each play's cards in holding order.
+
+    >>> explain_trick(["♣K ♣7 ♣5 ♣4", "♥2 BJ ♦K ♦7"], "♦").reason
+    'BJ ♥2 ♦K ♦7 wins: it ruffs: all trumps on a side-suit lead (R1–R4)'
+    """
     trump = as_trump(trump)
-    settled = _settle(*_plays_of(plays, trump), trump)
+    settled = _settle(*_said_plays(plays, trump), trump)
     cause, rules = _cause(settled, trump)
     won = settled.cards[settled.winner]
     return TrickOutcome(settled.winner, sum(points(p) for p in settled.cards),
@@ -92,7 +97,7 @@ def why_not(plays: Sequence[CardsLike], index: int, trump: TrumpLike) -> Text:
     '♠A ties with an earlier play, and a tie goes to the play made first (T6)'
     """
     trump = as_trump(trump)
-    settled = _settle(*_plays_of(plays, trump), trump)
+    settled = _settle(*_said_plays(plays, trump), trump)
     cards, shape, winner = settled.cards, settled.shape, settled.winner
     if type(index) is not int or not 0 <= index < len(cards) or index == winner:
         raise InvalidPlayError(Text("play {index} is no play of this trick that loses it (B1)", index=shown(index)))
@@ -117,6 +122,13 @@ def why_not(plays: Sequence[CardsLike], index: int, trump: TrumpLike) -> Text:
     return Text("a higher play in the led suit beats {cards} (B1)", cards=play)
 
 
+def _said_plays(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
+    """:func:`_plays_of`, each play in holding order, as a sentence names it (a play's
+    order decides nothing: B1, R2–R5 look at its cards)."""
+    cards, shape = _plays_of(plays, trump)
+    return [trump.sorted(play) for play in cards], shape
+
+
 def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Shape]:
     """The trick's plays read and checked (C1, L1, W1, B3), and the lead's shape."""
     if isinstance(plays, str) or not isinstance(plays, (list, tuple)):
@@ -131,17 +143,17 @@ def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Sh
     size = shape.size
     for play in cards:
         if len(play) != size:
-            _wrong_size(cards, shape)
+            _wrong_size(cards, shape, trump)
     return cards, shape
 
 
-def _wrong_size(cards: list[Cards], shape: Shape) -> NoReturn:
+def _wrong_size(cards: list[Cards], shape: Shape, trump: Trump) -> NoReturn:
     """Refuse the first play of ``cards`` that has not as many cards as the lead (W1, B3)."""
     i, play = next((i, play) for i, play in enumerate(cards) if len(play) != shape.size)
     if play:
         raise InvalidPlayError(Text("play {index} ({cards}) has {count} cards but the lead has {size}: "
                                     "everyone plays the same number of cards (W1, B3)",
-                                    index=i, cards=play, count=len(play), size=shape.size))
+                                    index=i, cards=trump.sorted(play), count=len(play), size=shape.size))
     raise InvalidPlayError(Text("play {index} (nothing) has {count} cards but the lead has {size}: "
                                 "everyone plays the same number of cards (W1, B3)",
                                 index=i, count=len(play), size=shape.size))

@@ -15,18 +15,48 @@ The reason is a :class:`~tutor.core.i18n.Text` wherever the rules module makes o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from tutor.rules.cards import Card
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text, Translator, current
 
 
+_CITATION: Final = re.compile(r"\(([A-Z]\d(?:[–-][A-Z]\d)?(?:, [A-Z]\d(?:[–-][A-Z]\d)?)*)\)")
+_RANGE: Final = re.compile(r"([A-Z])(\d)[–-]([A-Z])(\d)")
+
+
+def cited_rules(reason: str) -> tuple[str, ...]:
+    """The rule IDs an English reason cites, in its order: every ID of each citation in
+    brackets (``(W2, R1)``), a range of one letter counting each rule in it (``(R1–R4)``).
+
+    >>> cited_rules("you play all your ♦ (♦8 ♦6), which cannot win the trick (W2, R1)")
+    ('W2', 'R1')
+    >>> cited_rules("it ruffs: all trumps on a side-suit lead (R1–R3)"), cited_rules("♠7 follows a single")
+    (('R1', 'R2', 'R3'), ())
+    """
+    cited: list[str] = []
+    for group in _CITATION.findall(reason):
+        for item in group.split(", "):
+            span = _RANGE.fullmatch(item)
+            if span and span[1] == span[3] and span[2] < span[4]:
+                cited.extend(f"{span[1]}{n}" for n in range(int(span[2]), int(span[4]) + 1))
+            else:
+                cited.append(item)
+    return tuple(dict.fromkeys(cited))
+
+
 class Verdict:
-    """Legal or not, the rule ID broken (``None`` when legal), a reason naming the
-    learner's own cards, and for an illegal play an example of a legal one.
+    """Legal or not, the rule the verdict rests on, a reason naming the learner's own
+    cards, and for an illegal play an example of a legal one.
+
+    ``rule`` is the rule broken by an illegal play; for a legal one, the rule its reason
+    cites (a follow of a pair from a hand holding a pair: W3; from one holding none: W2),
+    ``None`` when nothing rests on a rule. When the reason cites rules, ``rule`` is one
+    of them, so a badge showing ``rule`` agrees with the sentence beside it.
 
     ``headline`` says the verdict when "Legal"/"Illegal" would mislead (a legal follow
     that is not a ruff: "Not a ruff").
@@ -111,8 +141,11 @@ class Verdict:
     @property
     def sentence(self) -> Text:
         """The whole verdict as a :class:`~tutor.core.i18n.Text`:
-        ``'Illegal (W3): <reason>. A legal play: ♥7 ♥7.'``"""
+        ``'Illegal (W3): <reason>. A legal play: ♥7 ♥7.'``; the rule is named once, by the
+        reason when it cites it (``'Legal: ♠7 follows a single in ♠ (W2).'``)."""
         reason, rule, headline = self.reason, self.rule, self.headline
+        if rule is not None and rule in cited_rules(reason):
+            rule = None
         if headline:
             said = (Text("{headline} ({rule}): {reason}.", headline=headline, rule=rule, reason=reason) if rule
                     else Text("{headline}: {reason}.", headline=headline, reason=reason))
@@ -138,7 +171,7 @@ class Verdict:
         'a pair must follow a pair (W3)'
         """
         reason, rule = self.reason, self.rule
-        if rule is None or f"({rule})" in reason:
+        if rule is None or rule in cited_rules(reason):
             return reason
         return Text("{reason} ({rule})", reason=reason, rule=rule)
 
@@ -162,7 +195,8 @@ class RuffVerdict(Verdict):
 
     ``legal`` keeps its meaning: true for every play the hand may make (W0–W5). A
     legal play that is not a winning ruff names the rule that makes it so (R1, R3, R5)
-    in ``rule`` and says so in ``headline`` ("Not a ruff", "Does not beat the ruff").
+    in ``rule`` and says so in ``headline`` ("Not a ruff", "Does not beat the ruff"); a
+    winning ruff names the rule that ranks it (R2, R4; R5 for an over-ruff).
 
     >>> v = RuffVerdict(True, "R1", "trumps were led", headline="Not a ruff", ruff=False)
     >>> v.legal, v.ruff, str(v)
@@ -222,9 +256,9 @@ def _ruff_verdict(legal: bool, rule: str | None, reason: str, example: tuple[Car
     return RuffVerdict(legal, rule, reason, example, headline, ruff=ruff)
 
 
-def legal(reason: str) -> Verdict:
-    """A legal verdict."""
-    return Verdict(True, None, reason)
+def legal(reason: str, rule: str | None = None) -> Verdict:
+    """A legal verdict, resting on ``rule`` (one its reason cites) when there is one."""
+    return Verdict(True, rule, reason)
 
 
 def illegal(rule: str, reason: str, example: tuple[Card, ...] | None = None) -> Verdict:
