@@ -20,7 +20,10 @@
    (``SimpleLocalProcessSpawner``, the one-machine trial), where the only code that runs
    is the lessons' own, as under ``./dev serve``. A teacher's server (``QD_SERVER_LAB=1``
    in its environment: the hub's ``QD_HUB_TEACHERS``) skips this part and has JupyterLab,
-   in which the lessons can be edited.
+   in which the lessons can be edited: a lesson opens unchanged and is saved without
+   outputs (nothing is written unless the teacher edited it), and no JupyterLite-only
+   extension is loaded (``tutor/server/lab.py``). The same JupyterLab for a clone of the
+   repository: ``QD_SERVER_LAB=1 .venv/bin/jupyter lab --config=deploy/jupyter_server_config.py``.
 
 3. Stopping the server stops its kernels, however the hub stops it (see below).
 """
@@ -34,6 +37,7 @@ from tornado.web import HTTPError
 
 from tutor.server import configure
 from tutor.server.forking import warm
+from tutor.server.lab import configure_lab
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 - traitlets provides get_config
 
@@ -83,3 +87,5 @@ if os.environ.get("QD_SERVER_LAB", "") != "1":
         "comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request", "shutdown_request",
     ]
     c.ServerApp.contents_manager_class = ReadOnlyContents
+else:
+    configure_lab(c)  # the lessons kept as the repository keeps them; no JupyterLite-only extension

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from voila_serve import PAGE_TIMEOUT, VoilaServer, open_page, serve
 
+from tutor.server import LAB_EXTENSIONS
+
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = REPO / "lessons"
 WELCOME = "00-welcome.ipynb"
@@ -114,6 +116,16 @@ def test_xsrf_protection_kept_and_unload_shutdown_works(server: VoilaServer) -> 
 def test_no_external_stylesheets_or_scripts(welcome: str) -> None:
     assert not re.search(r'<link[^>]+href="https?://', welcome)
     assert not re.search(r'<script[^>]+src="https?://', welcome)
+
+
+def test_page_loads_only_the_course_lab_extensions(welcome: str) -> None:
+    # Voila would load every lab extension installed beside it, including the static site's
+    # JupyterLite-only @jupyterlite/pyodide-kernel-extension, which fails on a served page
+    # ("Shared module @jupyterlite/server doesn't exist in shared scope default").
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', welcome, re.S)
+    assert found, "the page has no page config"
+    names = {extension["name"] for extension in json.loads(found.group(1))["federated_extensions"]}
+    assert names == set(LAB_EXTENSIONS), names
 
 
 def test_home_is_the_course(server: VoilaServer) -> None:

@@ -14,6 +14,8 @@ the machine).
 >>> configure(c)
 >>> c.VoilaConfiguration.strip_sources, c.MappingKernelManager.cull_idle_timeout
 (True, 300)
+>>> "anywidget" in c.VoilaConfiguration.extension_allowlist
+True
 """
 
 from __future__ import annotations
@@ -22,10 +24,23 @@ from typing import Any, Final
 
 from traitlets.config import Config
 
-__all__ = ["TEMPLATE", "configure"]
+__all__ = ["LAB_EXTENSIONS", "TEMPLATE", "configure"]
 
 TEMPLATE: Final = "qd"
 """The course's Voila template (:data:`tutor.server.fixes.SHARE`)."""
+
+LAB_EXTENSIONS: Final = (
+    "@jupyter-widgets/jupyterlab-manager",  # ipywidgets' own models (base, controls, output)
+    "@voila-dashboards/widgets-manager8",  # Voila's widget manager for ipywidgets 8
+    "anywidget",  # the course's widgets (widgets/static/*.js)
+)
+"""The JupyterLab extensions a lesson page loads: the widgets, and nothing else installed
+beside them. Voila would load every federated extension of the environment, and one of
+them works only inside JupyterLite: ``@jupyterlite/pyodide-kernel-extension``, installed
+for the static site (``./dev site``), consumes ``@jupyterlite/server``, which no server's
+page provides, and failed on every page ("Shared module @jupyterlite/server doesn't exist
+in shared scope default"). ``jupyterlab_pygments`` is not needed either: its colours are
+in the page's own CSS."""
 
 
 def _localize(handler: Any, notebook: Any, cwd: str) -> Any:
@@ -86,6 +101,9 @@ def configure(c: Config) -> None:
     # forever (the render task dies, Voila keeps sending heartbeats), and a name with a path
     # in it is a 500. ?theme= stays: the course follows the light and the dark theme.
     c.VoilaConfiguration.allow_template_override = "NO"
+
+    # The lab extensions the pages need (LAB_EXTENSIONS), not every one that is installed.
+    c.VoilaConfiguration.extension_allowlist = list(LAB_EXTENSIONS)
 
     # Every page in the learner's language.
     c.VoilaConfiguration.prelaunch_hook = _localize
