@@ -142,9 +142,10 @@ class CourseMap(PageWidget):
                 stars = "★" * stats.stars + "☆" * (MAX_STARS - stats.stars)
                 label = tr("{count} of {total} stars", count=stats.stars, total=MAX_STARS)
                 answered = tr("{count} answered", count=stats.attempts)
-                head = tr("{title}:", title=title)
-                badges.append(f'<span class="qd-course-kind">{escape(head)} <span aria-label="{escape(label)}">'
-                              f'{stars}</span> · {escape(answered)}</span>')
+                # The title is set apart by its own element, not by a colon after it: a title
+                # may end in its own punctuation ("Who wins the trick?"), in any language.
+                badges.append(f'<span class="qd-course-kind"><span class="qd-course-kind-title">{escape(title)}</span> '
+                              f'<span aria-label="{escape(label)}">{stars}</span> · {escape(answered)}</span>')
             rows.append(f'<li data-lesson="{info.slug}"><a href="{info.page}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'
                         f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')

@@ -97,6 +97,9 @@ MAX_CARD_TEXT: Final = 8
 """A picked card's text is at most this long (``♠10`` is three characters)."""
 MAX_PAUSE_MS: Final = 10_000
 """The page may set a pause of 0 to this many milliseconds."""
+LOG_SHOWN: Final = 8
+"""*What happened* shows the last this many lines of the hand's log, each numbered by its
+place in the whole log (``log_start`` is the number of the first shown)."""
 
 LEVEL_NAMES: Final = {
     1: N_("rules of thumb"),
@@ -140,7 +143,6 @@ TABLE_LABELS: Final = {
     "fast": N_("fast"),
     "instant": N_("instant"),
     "stop_to_declare": N_("Stop the deal when I can declare"),
-    "cards_left": N_("{count} cards"),
     "points": N_("{points} points"),
     "you": N_("You"),
     "seat": N_("Seat {seat}"),
@@ -534,7 +536,8 @@ class Table(PageWidget):
             cards = played.get(seat)
             seats.append({
                 "seat": seat, "name": tr(narration.seat_name(seat, me)), "you": seat == me,
-                "count": view.hand_sizes[seat], "points": view.points_shown[seat], "roles": [tr(r) for r in roles],
+                "count": view.hand_sizes[seat], "count_text": tr(narration.cards_held(view.hand_sizes[seat])),
+                "points": view.points_shown[seat], "roles": [tr(r) for r in roles],
                 "played": cards_html(cards, trump=trump, tr=tr, style=False) if cards else "",
                 "played_text": format_cards(cards) if cards else "",
                 "turn": view.actor == seat, "winner": winner == seat,
@@ -566,7 +569,8 @@ class Table(PageWidget):
                         for i, o in enumerate(options)],
             "can": can, "pick": KITTY_SIZE if can["bury"] else 1 if can["call"] else None,
             "kitty_html": cards_html(view.kitty, trump=trump, tr=tr, style=False) if view.kitty else "",
-            "log": self._log[-8:], "plays": self._plays, "deal_number": game.deal_number,
+            "log": self._log[-LOG_SHOWN:], "log_start": max(1, len(self._log) - LOG_SHOWN + 1),
+            "plays": self._plays, "deal_number": game.deal_number,
             "forced": [format_cards(o) for o in view.forced_options],
             "opponents": self._opponents_state(),
         }

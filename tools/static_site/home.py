@@ -258,7 +258,8 @@ def drawn_map(language: str, stored: str | None = None) -> str:
     return str(course_map.html)
 
 
-_BADGE: Final = re.compile(r'<span class="qd-course-kind">[^<]*<span aria-label="([^"]*)">([^<]*)</span>([^<]*)</span>')
+_BADGE: Final = re.compile(r'<span class="qd-course-kind"><span class="qd-course-kind-title">[^<]*</span>[^<]*'
+                           r'<span aria-label="([^"]*)">([^<]*)</span>([^<]*)</span>')
 
 
 def home_facts(language: str) -> dict[str, Any]:

@@ -64,6 +64,16 @@ def seat_name(seat: int, me: int | None = None) -> Text:
     return Text("You (seat {seat})", seat=seat) if seat == me else Text("Seat {seat}", seat=seat)
 
 
+def cards_held(count: int) -> Text:
+    """How many cards a seat holds, under its name at the table (a plural message: each
+    language says it in the form its count needs).
+
+    >>> cards_held(1), cards_held(18)
+    ('1 card', '18 cards')
+    """
+    return Text.plural("{count} card", "{count} cards", count=count)
+
+
 def trump_name(trump: Trump | None) -> Text:
     """The trump, or that it is not decided yet.
 
@@ -444,7 +454,7 @@ def you_are(view: SeatView) -> Text:
 
 
 __all__ = [
-    "declaration", "declare_option", "declarer_chosen", "friend", "happened", "phase", "review", "roles",
+    "cards_held", "declaration", "declare_option", "declarer_chosen", "friend", "happened", "phase", "review", "roles",
     "score_lines", "seat_name", "throw_failed", "trick", "trick_won", "trump_line", "trump_name", "turn",
     "verdict", "who", "you_are",
 ]

@@ -22,6 +22,7 @@ function render({ model, el }) {
   let paused = false;
   let pendingPlay = null; // {t0, target}
   let lastFeedback = null;
+  let drawn = false; // the first drawing done: a verdict after it answers the learner
 
   const live = h("div", { class: "qd-sr", "aria-live": "polite", "data-qd": "announce" });
   const phase = h("div", { class: "qt-phase", "data-qd": "phase" });
@@ -69,6 +70,7 @@ function render({ model, el }) {
   const root = h("section", { class: "qd-root qt-table", "data-qd": "table" },
     h("header", { class: "qd-head" }, phase, status), seatsBox, trickText, prompt, declareBox, kittyBox);
   setLang(root, model.get("lang"));
+  el.classList.add("qt-host"); // the container the table's narrow layout follows (table.css)
 
   // Work under way (see makeBusy in common.js): the pressed button busy at the click;
   // the coach's search and review say so where their answer will appear.
@@ -170,7 +172,7 @@ function render({ model, el }) {
         ...seat.roles.map((r) => h("span", { class: "qd-badge", text: r }))),
       h("div", { class: "qt-seat-info" },
         seat.you ? null : backs,
-        h("span", { class: "qt-count", "data-qd": "count", text: fill(labels.cards_left, { count: seat.count }) }),
+        h("span", { class: "qt-count", "data-qd": "count", "data-value": seat.count, text: seat.count_text || "" }),
         h("span", { class: "qt-points", "data-qd": "points", "data-value": seat.points,
           text: fill(labels.points, { points: seat.points }) })),
       h("div", { class: "qt-played", "data-qd": "played", "data-cards": seat.played_text || "",
@@ -280,6 +282,8 @@ function render({ model, el }) {
     soloBtn.hidden = !can.solo;
     drawButtons();
     logBox.querySelector("summary").textContent = labels.log;
+    // Each line numbered by its place in the whole hand's log, not in the lines shown.
+    logList.start = Number.isInteger(s.log_start) && s.log_start > 0 ? s.log_start : 1;
     logList.replaceChildren(...(s.log || []).map((line) => h("li", { text: line })));
     drawScore(s);
     drawFooter(s);
@@ -457,7 +461,18 @@ function render({ model, el }) {
       fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) }) : null,
       h("span", { class: "qd-reason", "data-qd": "reason", text: fb.reason })));
     if (refused && fb.id !== lastFeedback) pendingPlay = null;
+    // A new verdict on the learner's action is brought into view (on a phone it can fall
+    // below the screen's edge); one already seen, or drawn with the page, is left where it is.
+    if (fb.id !== lastFeedback && drawn) showVerdict();
     lastFeedback = fb.id;
+  }
+
+  function showVerdict() {
+    requestAnimationFrame(() => {
+      const box = feedback.getBoundingClientRect();
+      const bottom = window.innerHeight || document.documentElement.clientHeight;
+      if (box.height && (box.top < 0 || box.bottom > bottom)) feedback.scrollIntoView({ block: "nearest" });
+    });
   }
 
   function onHand() {
@@ -509,6 +524,7 @@ function render({ model, el }) {
   onLoadError();
   onFour();
   el.append(root);
+  drawn = true;
 
   return () => {
     clearTimeout(timer);
