@@ -31,6 +31,18 @@ SLOW_TESTS = (
     "tests/test_sheets.py::test_the_key_of_a_coachs_drill_says_advice_not_a_rule",
     "tests/test_sheets.py::test_every_lesson_with_drills_has_a_sheet[[]11-*",
     "tests/test_inline_checks.py::*[[]11-*",
+    # the exhaustive runs: thousands of generated inputs, every drill answered every way
+    "tests/test_fuzz_api.py::test_every_public_function_answers_or_refuses_clearly",
+    "tests/test_drills.py::test_every_answer_is_recomputed*",
+    "tests/test_drills.py::test_chinese_answer_errors_have_no_english*",
+    "tests/test_drills_fair.py::test_every_drill_is_answerable_from_the_screen*",
+    "tests/test_hostile_widgets.py::test_drill_messages*",
+    "tests/test_hostile_links.py::test_a_hostile_link_gives_notes_not_errors*",
+    "tests/test_table.py::test_a_tampered_import_shows_an_error_and_keeps_the_hand*",
+    "tests/test_table.py::test_a_table_speaks_its_own_language_whatever_the_kernels*",
+    "tests/test_table.py::test_export_import_replay_reproduces_the_hand",
+    "tests/test_advice_drills.py::test_an_advice_drill_says_it_is_advice_and_never_names_a_rule*",
+    "tests/test_coach_drill_waits.py::test_a_coach_drill_is_made_once_the_page_is_up",
 )
 """Single tests (``fnmatch`` patterns of node ids) that take seconds each."""
 
