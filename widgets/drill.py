@@ -34,7 +34,7 @@ changes nothing else — never a traceback, never Python's own words (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from itertools import count
@@ -47,9 +47,9 @@ from tutor.core.errors import TutorError
 from tutor.core.i18n import N_, Text, said
 from tutor.rules.cards import Card
 from tutor.teach.course import lesson as course_lesson
-from tutor.teach.display import cards_html, hand_html, trick_html
 from tutor.teach.drill_state import DrillState
 from tutor.teach.drills import KINDS, AnswerKind, Drill
+from tutor.teach.drills import drawing
 from tutor.teach.drills.progress import MAX_STARS, Progress
 from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, translator
 
@@ -299,7 +299,10 @@ class DrillPlayer(PageWidget):
                           "error": self.tr("This drill could not be made: {problem}", problem=problem)
                           if isinstance(problem, Text) else self.tr("This drill could not be made.")}
             return
-        order, payload = hand_payload(drill.hand, drill.trump, self.tr)
+        # Drawn without the marks that would give the answer away (the drill's ``unmarked``).
+        order, payload = hand_payload(drill.hand, drawing.drawn_trump(drill), self.tr)
+        for card in payload:
+            card["face"] = drawing.unmarked(drill, card["face"])
         self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards
         info = KINDS.get(drill.kind)
         name = self.tr(info.title) if info else drill.kind
@@ -317,24 +320,14 @@ class DrillPlayer(PageWidget):
             "pick": drill.pick,
             "choices": [{"key": c.key, "label": c.label} for c in drill.choices],
             "hint_total": len(drill.hints),
-            "table_html": self._table_html(drill),
-            "shown_html": self._shown_html(drill.shown, drill),
+            "table_html": drawing.table_html(drill, self.tr),
+            "shown_html": drawing.shown_html(drill, self.tr),
         }
         if drill.answer is AnswerKind.CARDS:
             shown["hand"] = payload
         elif drill.hand:
-            shown["hand_html"] = hand_html(drill.hand, drill.trump, tr=self.tr, style=False)
+            shown["hand_html"] = drawing.hand_html(drill, self.tr)
         self.state = shown
-
-    def _table_html(self, drill: Drill) -> str:
-        plays = drill.table.plays
-        if not plays:
-            return ""
-        # No winner shown: saying who wins may be the very question.
-        return trick_html(plays, trump=drill.trump, tr=self.tr, style=False)
-
-    def _shown_html(self, shown: Sequence[Card], drill: Drill) -> str:
-        return cards_html(shown, trump=drill.trump, tr=self.tr, style=False) if shown else ""
 
     def _check(self, answer: object, check_id: object) -> dict[str, Any]:
         """Check ``answer`` (the page's ``check_id`` echoed in the feedback); the feedback shown."""

@@ -13,13 +13,18 @@ suit symbol); ``four_colour=True`` gives ♦ blue and ♣ green. Jokers read 大
 True
 >>> "大王" in face("BJ", 0), 'class="qd-points"' in face("♥K", 10)
 (True, True)
+
+A question whose answer is the cards' points draws them without their badges
+(:func:`without_points`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 from html import escape
+from typing import Final
 
 from tutor.core.i18n import Text, Translator, current
 
@@ -84,6 +89,9 @@ _SUIT_WORD = {"♠": Text("spades"), "♥": Text("hearts"), "♣": Text("clubs")
 _RANK_WORD: dict[str, str] = {"J": Text("jack"), "Q": Text("queen"), "K": Text("king"), "A": Text("ace")}
 _JOKER = {"BJ": (Text("big joker 大王"), "大王", "qd-big"), "SJ": (Text("small joker 小王"), "小王", "qd-small")}
 _TEXT = "\ufe0e"  # text presentation: never draw ♥ ♦ as colour emoji
+_POINTS_MARK: Final = '<span class="qd-points" aria-hidden="true">{points}</span>'
+"""The badge with a card's points, as :func:`face` draws it (and :func:`without_points` finds it)."""
+_POINTS_MARKS: Final = re.compile(re.escape(_POINTS_MARK).replace(re.escape("{points}"), "[0-9]+"))
 
 
 def style_sheet(include: bool = True) -> str:
@@ -130,10 +138,21 @@ def face(notation: str, points: int, *, trump: bool = False, four_colour: bool =
         classes.append("qd-four")
     aria = (f' role="img" aria-label="{escape((tr or current())(face_name(notation, trump)))}"' if label
             else ' aria-hidden="true"')
-    mark = f'<span class="qd-points" aria-hidden="true">{points}</span>' if points else ""
+    mark = _POINTS_MARK.format(points=points) if points else ""
     return (f'<span class="{" ".join(classes)}" data-card="{escape(notation)}" title="{escape(notation)}"{aria}>'
             f'<span class="qd-rank" aria-hidden="true">{rank}</span>'
             f'<span class="qd-pip" aria-hidden="true">{pip}</span>{mark}</span>')
+
+
+def without_points(markup: str) -> str:
+    """``markup`` — card faces drawn by :func:`face`, alone or inside a hand, a row or a
+    trick — with every card's points badge left out: the cards of a question whose answer
+    is their points (C3) must not carry it. Nothing else changes.
+
+    >>> without_points(row([face("♥K", 10), face("♠3", 0)])) == row([face("♥K", 0), face("♠3", 0)])
+    True
+    """
+    return _POINTS_MARKS.sub("", markup)
 
 
 def row(faces: Iterable[str]) -> str:

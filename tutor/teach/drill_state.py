@@ -7,8 +7,9 @@ and draws what it holds; it decides nothing itself.
 
 The rules of the machine:
 
-- **Drills in turn.** On a visit by a link with a seed, the link's seed first, then seeds
-  made from it (:func:`~tutor.teach.drills.progress.visit_seed`); else a mistake that has
+- **Drills in turn.** On a visit by a link with a seed, seeds made from it and the lesson
+  (:func:`~tutor.teach.drills.progress.visit_seed`: two lessons given one seed start on drills
+  of their own; a player outside the lessons starts on the link's seed itself); else a mistake that has
   come due, or a fresh seed (:meth:`Progress.next_drill`). Choosing a level stores it as
   the learner's (a link's level no longer applies) and shows a fresh drill at it.
 - **Answers.** An answer is judged by the drill (:meth:`Drill.check`). One that cannot
@@ -200,9 +201,9 @@ class DrillState:
     # ------------------------------------------------------------ which drill
 
     def upcoming(self, clock: Clock) -> tuple[DrillState, int, int]:
-        """The state after choosing the next drill, and its seed and level: the link's seed,
-        then drills made from it, on a seeded visit (no time is read); else a due mistake or a
-        fresh seed (:meth:`Progress.next_drill`).
+        """The state after choosing the next drill, and its seed and level: on a seeded visit,
+        the drills made from the link's seed (:func:`visit_seed`; no time is read); else a due
+        mistake or a fresh seed (:meth:`Progress.next_drill`).
 
         >>> state, seed, level = DrillState("follow", link_seed=42, link_level=2).upcoming(lambda: None)
         >>> seed, level, state.visit

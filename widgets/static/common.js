@@ -16,6 +16,21 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// An element whose parts are read one after the other, as words: a space between each
+// two. The accessible text of inline elements side by side is their texts run together
+// (a badge "Rule W2" before "Right." is read "Rule W2Right."), and so is innerText.
+function spaced(tag, attrs = {}, ...parts) {
+  const node = h(tag, attrs);
+  parts.filter(Boolean).forEach((part, i) => { if (i) node.append(" "); node.append(part); });
+  return node;
+}
+
+// A glyph that only decorates (a tick, a bullet): seen, never read, and kept out of the
+// accessible name of the control it is in — which CSS generated content (::before) is not.
+function decoration(text, cls) {
+  return h("span", { class: cls, "aria-hidden": "true", text });
+}
+
 function fill(template, params) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
 }

@@ -149,10 +149,11 @@ function renderDrill({ model, el }) {
     const group = h("div", { class: "qd-choices", role: "radiogroup", "aria-label": L().answer || "" });
     const buttons = [];
     (state.choices || []).forEach((c, i) => {
+      // The mark of the chosen one is decoration: the choice is named by its label alone.
       const button = h("button", {
         class: "qd-choice", type: "button", role: "radio", "aria-checked": "false", "data-key": c.key,
-        tabindex: i === 0 ? "0" : "-1", text: c.label,
-      });
+        tabindex: i === 0 ? "0" : "-1",
+      }, decoration("●", "qd-choice-mark"), c.label);
       const select = () => {
         if (answered() || turning()) return;
         choice = c.key;
@@ -305,9 +306,10 @@ function renderDrill({ model, el }) {
     } else if (done) {
       feedback.classList.add(fb.correct ? "qd-right" : "qd-wrong");
       feedback.dataset.result = fb.correct ? "right" : "wrong";
-      feedback.append(h("p", { class: "qd-verdict" },
-        h("span", { class: "qd-icon", "aria-hidden": "true", text: fb.correct ? "✓" : "✗" }),
-        h("span", { class: "qd-sr", text: fb.correct ? labels.right : labels.wrong }),
+      // Read as words, apart: "Rule W2 Not quite. …". The verdict word is the message's own
+      // first ("Right." / "Not quite."): the icon only shows it.
+      feedback.append(spaced("p", { class: "qd-verdict" },
+        decoration(fb.correct ? "✓" : "✗", "qd-icon"),
         fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) })
           : (model.get("state") || {}).advice
             ? h("span", { class: "qd-rule qd-advice", "data-qd": "rule", text: labels.advice }) : null,

@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Final
 
 from tutor.teach.drills import advice, count, declare, follow, friend, points, ruff, score, throw, tractor, trick
-from tutor.teach.drills.base import AnswerKind, Choice, Drill, Feedback, Table
+from tutor.teach.drills.base import AnswerKind, Choice, Drill, Feedback, Mark, Table
 from tutor.core.arguments import seed_number
 from tutor.teach.course import LEVELS
 from tutor.teach.drills.common import DrillError, GenerationError
@@ -100,4 +100,4 @@ def drill_rng(kind: str, seed: int, level: int) -> random.Random:
 
 
 __all__ = ["KINDS", "AnswerKind", "Choice", "Drill", "DrillError", "Feedback", "GenerationError", "KindInfo",
-           "Table", "drill_rng", "generate"]
+           "Mark", "Table", "drill_rng", "generate"]

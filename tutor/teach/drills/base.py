@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Final
 
 from tutor.rules.cards import Card
@@ -48,6 +49,17 @@ Solve = Callable[[], tuple[tuple[str, ...], int]]
 Refute = Callable[[str], str]
 """A CHOICE drill's sentence saying why the choice with this key is wrong (with its rule
 ID), never why the correct one is right."""
+
+
+class Mark(Enum):
+    """A mark a card's face carries besides the card, which a drill may ask and so must not
+    show before it is answered (:attr:`Drill.unmarked`)."""
+
+    POINTS = "points"
+    """The badge with the card's points (C3)."""
+    TRUMP = "trump"
+    """That the card is a trump: its edge, ", trump" in its name, its place among a hand's
+    trumps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +122,13 @@ class Drill:
     A drill is answerable from the screen: the player draws the question, the table,
     the shown cards, the hand and the choices, so every other fact the answer rests
     on — the trump, whose declaration it is, ``others`` — is said in the question
-    (``tests/test_drills_fair.py`` recomputes every answer from those alone).
+    (``tests/test_drills_fair.py`` recomputes every answer from those alone). Nor does the
+    screen give the answer away: ``unmarked`` lists the marks of a card's face (a
+    :class:`Mark`) that rest on what the drill asks, and its cards are drawn without them
+    until it is answered (:mod:`tutor.teach.drills.drawing`) — no point badges on the
+    cards whose points are asked, and, where the trump is what is asked, the cards drawn
+    as before any declaration (only 2s and jokers are trumps then);
+    ``tests/test_drill_answer_hidden.py`` reads the page for both.
 
     How it is judged: ``rule`` is the rule ID that decides the answer and
     ``explain`` the sentence saying why the correct answer is correct (shown when the
@@ -161,6 +179,7 @@ class Drill:
     solve: Solve | None = field(default=None, repr=False, compare=False)
     refute: Refute | None = field(default=None, repr=False, compare=False)
     advice: bool = False
+    unmarked: frozenset[Mark] = frozenset()
 
     def __post_init__(self) -> None:
         if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):
@@ -231,4 +250,4 @@ class Drill:
         return tr("“{choice}” is not the answer ({rule}).", choice=label, rule=self.rule)
 
 
-__all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Refute", "Solve", "Table"]
+__all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Mark", "Refute", "Solve", "Table"]

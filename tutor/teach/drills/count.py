@@ -25,7 +25,7 @@ import random
 from typing import Final
 
 from tutor.rules.cards import PACK, PLAYERS, Card, points
-from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
+from tutor.teach.drills.base import AnswerKind, Choice, Drill, Mark, Table
 from tutor.teach.drills.common import computer_hand, redraw, with_trump
 from tutor.rules.follow import shown_out
 from tutor.rules.game import Game, Phase, TrickWon
@@ -153,6 +153,7 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
                  question=question, hand=trump.sorted(view.hand), seat=seat,
                  shown=trump.sorted(view.kitty) if view.kitty is not None else (),
                  answer=AnswerKind.NUMBER, number=unseen, rule="C3", explain=why,
+                 unmarked=frozenset({Mark.POINTS}),  # counting the points seen is the question
                  hints=(tr("Count the points in your own hand: every 5 is 5, every 10 and K is 10."),
                         tr("C3: the deck holds {total} points; take away every point you have seen.",
                            total=TOTAL_POINTS),

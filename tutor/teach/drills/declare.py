@@ -7,6 +7,8 @@ The learner's hand is what they hold part-way through a real deal. Level 1: a
 single 2 was declared; level 2: a pair of 2s or jokers was declared; level 3: also
 your own declaration (D3) and equal pairs. Kitty flips: level 1 any kitty, level 2
 the first card's twin is in the kitty, level 3 the first two cards are paired in it.
+The kitty flips ask the trump: their kitty is drawn with no suit marked as trumps
+(``Mark.TRUMP``), only the 2s and jokers, which are trumps whatever is flipped.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from tutor.rules.bidding import (
     kitty_flip,
 )
 from tutor.rules.cards import PLAYERS, Card
-from tutor.teach.drills.base import MAX_SHOWN, AnswerKind, Choice, Drill
+from tutor.teach.drills.base import MAX_SHOWN, AnswerKind, Choice, Drill, Mark
 from tutor.teach.drills.common import (
     Hand,
     deal,
@@ -129,8 +131,9 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
     look = tr("Turn the kitty over card by card and ask of each: is its twin also in the kitty?")
     rule_hint = tr("D6: the first card whose twin is not in the kitty decides trump (a joker: no-trump), and the "
                    "holder of its twin declares; four pairs: deal again.")
+    # the kitty decides the trump: its cards are drawn as before any declaration (Mark.TRUMP)
     common = partial(Drill, kind="declare", level=level, seed=seed, lang=tr.language, rules=("D5", "D6"),
-                     shown=kitty, answer=AnswerKind.CHOICE, rule="D6")
+                     shown=kitty, answer=AnswerKind.CHOICE, rule="D6", unmarked=frozenset({Mark.TRUMP}))
     if card is None:
         why = tr("The kitty {kitty} is four pairs: the deal is void and dealt again (D6).", kitty=kitty)
         trump = Trump(None)

@@ -1,7 +1,8 @@
 """Point-card drills (C3): "How many points are these cards worth?" and "Pick every
 point card of your hand".
 
-Every card, the learner's hand included, is on the screen, and the answer is
+Every card, the learner's hand included, is on the screen — without its points badge,
+which would be the answer (``Mark.POINTS``) — and the answer is
 :func:`tutor.rules.cards.points` of them (or the cards whose ``points`` are not 0). Cards to
 count: level 1, 4–5 cards of a real hand (worth nothing now and then); level 2, 6–8
 cards; level 3, 10–12 cards or a real kitty. Hands to pick from: 4–5 cards, 6–8
@@ -20,7 +21,7 @@ import random
 from functools import partial
 
 from tutor.rules.cards import Card, points
-from tutor.teach.drills.base import AnswerKind, Drill
+from tutor.teach.drills.base import AnswerKind, Drill, Mark
 from tutor.teach.drills.common import deal, redraw
 from tutor.core.i18n import N_, Text, Translator
 from tutor.rules.order import Trump
@@ -43,8 +44,9 @@ def _worth(cards: tuple[Card, ...], tr: Translator) -> str:
 def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     form = FORMS[seed % len(FORMS)]
     trump = Trump(None)  # points do not depend on the trump (C3): the cards are held the plainest way
+    # the cards' points are the answer: they are drawn without their badges
     common = partial(Drill, kind="points", level=level, seed=seed, lang=tr.language, trump=trump, rules=("C3",),
-                     rule="C3")
+                     rule="C3", unmarked=frozenset({Mark.POINTS}))
     if form == "count":
         def build(rng: random.Random) -> tuple[Card, ...] | None:
             hands, kitty = deal(rng)

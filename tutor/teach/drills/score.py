@@ -12,7 +12,7 @@ import random
 from functools import partial
 
 from tutor.rules.cards import PLAYERS, Card, points
-from tutor.teach.drills.base import AnswerKind, Drill, Table
+from tutor.teach.drills.base import AnswerKind, Drill, Mark, Table
 from tutor.teach.drills.common import deal, pick_trump, redraw
 from tutor.teach.drills.follow import choose_lead
 from tutor.core.i18n import Text, Translator, capitalized
@@ -74,6 +74,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
                     "and won by {who}. The kitty is shown. What is the attackers' total?",
                     trump=str(trump), won=won, lead=lead, who=who),
         shown=kitty, rule="X1" if declarers_win else "X2", explain=why, number=total,
+        unmarked=frozenset({Mark.POINTS}),  # counting the kitty's points is part of the question
         hints=(tr("Who won the last trick? Then count the kitty's points (5s, 10s, Ks)."), rule_hint,
                tr("The answer: {points} points.", points=total)))
 
