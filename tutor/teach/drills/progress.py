@@ -205,7 +205,7 @@ class Progress:
         """
         name = track(kind, lesson)
         digest = hashlib.sha256(f"{name}/{self.kind(kind, lesson).attempts}/{self.salt}".encode()).digest()
-        return int.from_bytes(digest[:4], "big") % len(SEEDS)
+        return int.from_bytes(digest[:4], "big") % SEEDS.stop  # not len(): 2**31 is too long in Pyodide
 
     # ------------------------------------------------------------ JSON
 
@@ -276,7 +276,7 @@ def visit_seed(seed: int, step: int, kind: str, lesson: str | None = None) -> in
     if step == 0:
         return seed
     digest = hashlib.sha256(f"{track(kind, lesson)}/link/{seed}/{step}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") % len(SEEDS)
+    return int.from_bytes(digest[:4], "big") % SEEDS.stop  # not len(): 2**31 is too long in Pyodide
 
 
 def _counted(old: KindProgress, correct: bool, helped: bool) -> KindProgress:
