@@ -35,6 +35,9 @@ from __future__ import annotations
 
 import copy
 import io
+import json
+import subprocess
+import sys
 from functools import cache
 from typing import Any, Final
 
@@ -52,10 +55,13 @@ NOTEBOOK_RUN_METADATA: Final = ("widgets",)
 @cache
 def kernel_language_info() -> dict[str, Any]:
     """The ``language_info`` a Python kernel of this server reports: ipykernel's, in this
-    Python (the course's kernels are this Python's ipykernel, forked or started afresh)."""
-    from ipykernel.ipkernel import IPythonKernel
-
-    return copy.deepcopy(dict(IPythonKernel.language_info))
+    Python (the course's kernels are this Python's ipykernel, forked or started afresh).
+    Asked of a child process: importing ``ipykernel.ipkernel`` here would make every widget
+    of this process open a kernel's comm (ipykernel replaces ``comm.create_comm`` as it loads)."""
+    asked = "import json; from ipykernel.ipkernel import IPythonKernel as K; print(json.dumps(dict(K.language_info)))"
+    done = subprocess.run([sys.executable, "-c", asked], capture_output=True, text=True, check=True, timeout=60)
+    info: dict[str, Any] = json.loads(done.stdout)
+    return info
 
 
 def stored_form(notebook: Any) -> Any:
