@@ -17,6 +17,7 @@ The browser's side of it (the tab not marked changed, Run All then Save) is
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import copy
 import os
 import shutil
@@ -31,6 +32,13 @@ from tutor.server.notebooks import LessonContents, kernel_language_info, main, s
 REPO = Path(__file__).resolve().parents[1]
 LESSONS = sorted((REPO / "lessons").glob("*.ipynb"))
 LESSON = "05-following.ipynb"
+
+
+def run(coroutine: Any) -> Any:
+    """``coroutine``'s result, run on a thread of its own (another test may leave this
+    thread's event loop running)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
@@ -66,7 +74,7 @@ def contents(tmp_path: Path) -> LessonContents:
 
 
 def test_lesson_opens_with_its_kernels_language_info(contents: LessonContents) -> None:
-    model = asyncio.run(contents.get(LESSON))
+    model = run(contents.get(LESSON))
     assert model["content"]["metadata"]["language_info"] == kernel_language_info()
     assert model["content"]["metadata"]["kernelspec"]["name"] == "python3"
 
@@ -88,9 +96,9 @@ def test_kernel_reports_the_language_info_the_lesson_opens_with() -> None:
 def test_saving_a_run_lesson_writes_nothing(contents: LessonContents, tmp_path: Path) -> None:
     path = tmp_path / LESSON
     before, stamp = path.read_bytes(), path.stat().st_mtime_ns
-    opened = asyncio.run(contents.get(LESSON))
+    opened = run(contents.get(LESSON))
     model = {"type": "notebook", "format": "json", "content": _ran(opened["content"])}
-    saved = asyncio.run(contents.save(model, LESSON))
+    saved = run(contents.save(model, LESSON))
     assert path.read_bytes() == before
     assert path.stat().st_mtime_ns == stamp, "the file was written"
     assert saved["last_modified"] == opened["last_modified"]
@@ -98,11 +106,11 @@ def test_saving_a_run_lesson_writes_nothing(contents: LessonContents, tmp_path: 
 
 
 def test_saving_an_edit_writes_the_edit_without_outputs(contents: LessonContents, tmp_path: Path) -> None:
-    opened = asyncio.run(contents.get(LESSON))
+    opened = run(contents.get(LESSON))
     edited = _ran(opened["content"])
     markdown = next(cell for cell in edited.cells if cell.cell_type == "markdown")
     markdown.source += "\n\nA teacher's note."
-    asyncio.run(contents.save({"type": "notebook", "format": "json", "content": edited}, LESSON))
+    run(contents.save({"type": "notebook", "format": "json", "content": edited}, LESSON))
     text = (tmp_path / LESSON).read_text("utf-8")
     assert "A teacher's note." in text
     stored = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
