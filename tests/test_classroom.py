@@ -1,7 +1,8 @@
 """Progress codes and the class table (``tutor.teach.classroom``, ``widgets.classroom``).
 
 - A code round-trips whatever the progress (hypothesis), carries only the name and the
-  lessons' counts and rules missed, and stays short.
+  lessons' counts (the quick checks' too) and rules missed, and stays short; a code of
+  version 1 (before the quick checks were counted) still reads.
 - Every damaged code is refused with a reason: changed anywhere (its check), cut
   anywhere, from a newer version, not a code at all.
 - A class's paste: junk lines named and ignored, the same learner twice kept once (the
@@ -22,8 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.teach.classroom import (KIND_CODES, MAX_INPUT, MAX_LEARNERS, MAX_NAME, MAX_NOTES, MAX_RULES, PREFIX, VERSION,
-                             ClassroomError, CodeError, Report, Score, clean_name, decode, encode, read_class,
-                             report_of)
+                                   ClassroomError, CodeError, Report, Score, clean_name, decode, encode, read_class,
+                                   report_of)
 from tutor.teach.course import LESSONS
 from tutor.teach.drills import KINDS, generate
 from tutor.teach.drills.progress import MAX_STARS, KindProgress, Progress, track, utc
@@ -81,8 +82,12 @@ def reports(draw: st.DrawFn) -> Report:
         scores[name] = Score(draw(st.integers(0, MAX_STARS)), attempts, draw(st.integers(0, attempts)))
     missed = draw(st.dictionaries(st.from_regex(r"[A-Z][0-9]", fullmatch=True), st.integers(1, 10**6),
                                   max_size=MAX_RULES))
+    checks = {}
+    for slug in draw(st.lists(st.sampled_from([info.slug for info in LESSONS]), unique=True)):
+        attempts = draw(st.integers(1, 2**53 - 1))
+        checks[slug] = Score(0, attempts, draw(st.integers(0, attempts)))
     return Report(clean_name(draw(NAMES)), tuple(sorted(scores.items())),
-                  tuple(sorted(missed.items(), key=lambda item: (-item[1], item[0]))))
+                  tuple(sorted(missed.items(), key=lambda item: (-item[1], item[0]))), tuple(sorted(checks.items())))
 
 
 @settings(max_examples=150, deadline=None)
@@ -105,9 +110,36 @@ def test_only_the_name_and_the_lessons_counts_leave_the_browser() -> None:
     progress = progress.with_level("follow", 3, "05-following")
     other = replace(progress, salt=99, last=None, levels=())  # what else the browser keeps
     assert encode(report_of(progress, "Ann")) == encode(report_of(other, "Ann"))
-    assert [f.name for f in fields(Report)] == ["name", "scores", "missed"]
+    assert [f.name for f in fields(Report)] == ["name", "scores", "missed", "checks"]
     assert report_of(progress).score("follow", "05-following") == Score(0, 2, 1)
     assert report_of(progress).missed == ((generate("follow", 11, 2).rule, 1),)
+
+
+def test_the_quick_checks_count_for_their_lesson() -> None:
+    """A learner who answered six of lesson 09's quick checks (five right) and one of its
+    drills hands in both: the checks in a lesson's text keep their answers in a store of
+    their own, and the code adds them up by lesson (every kind they ask)."""
+    drills = Progress().record("score", 3, 1, True, NOW, lesson="09-scoring")
+    checks = Progress()
+    for step, (seed, level, right) in enumerate([(7, 2, True), (1, 1, True), (2, 1, False), (11, 3, True),
+                                                 (2, 2, True), (40, 1, True)]):
+        checks = checks.record("score", seed, level, right, NOW + timedelta(seconds=step), lesson="09-scoring")
+    checks = checks.record("trick", 9, 2, True, NOW, lesson="05-following")  # a check of another kind
+    checks = checks.record("follow", 1, 1, True, NOW)  # kept under its kind alone: no lesson to count it in
+    report = report_of(drills, "Ann", checks)
+    assert report.score("score", "09-scoring") == Score(0, 1, 1)
+    assert report.checked("09-scoring") == Score(0, 6, 5)
+    assert report.checked("05-following") == Score(0, 1, 1) and report.checked("00-welcome") == Score()
+    assert decode(encode(report)) == report
+    assert report_of(drills, "Ann") == replace(report, checks=())  # without the checks' store, none
+
+
+def test_a_code_of_version_1_still_reads() -> None:
+    """Codes handed in before the quick checks were counted (version 1: no checks after the
+    rules missed) read as they did."""
+    body = b"\x03Ann" + b"\x01" + bytes((5, KIND_CODES.index("follow"), 1)) + b"\x07\x06" + b"\x01W\x03\x02"
+    assert decode(_frame(1, body)) == Report("Ann", (("05-following/follow", Score(1, 7, 6)),), (("W3", 2),))
+    assert _frame(1, b"\x00\x00\x00") == "QD-AQMAAADHxeSO"  # the empty code version 1 wrote
 
 
 def test_the_rules_missed_are_counted_most_first_and_capped() -> None:
@@ -150,17 +182,21 @@ def _frame(version: int, body: bytes) -> str:
     ("hello", "not a progress code"),
     ("QD-AQMAAAD*xeSO", "not a progress code"),
     ("QD-" + "A" * 2000, "too long"),
-    (_frame(VERSION + 1, b"\x00\x00\x00"), "newer version of the course \\(version 2; this page reads up to 1\\)"),
+    (_frame(VERSION + 1, b"\x00\x00\x00\x00"),
+     f"newer version of the course \\(version {VERSION + 1}; this page reads up to {VERSION}\\)"),
     (_frame(0, b"\x00\x00\x00"), "not a progress code"),
     (_frame(VERSION, b"\x00\x01\x63\x02\x00\x01\x00\x00"), "not made by this course"),  # lesson 99
-    (_frame(VERSION, b"\x00\x00\x00\x00"), "not made by this course"),  # a byte too many
+    (_frame(VERSION, b"\x00\x00\x00\x00\x00"), "not made by this course"),  # a byte too many
+    (_frame(1, b"\x00\x00\x00\x00"), "not made by this course"),  # version 1 had no quick checks
+    (_frame(VERSION, b"\x00\x00\x00\x01\x63\x01\x00"), "not made by this course"),  # checks of lesson 99
+    (_frame(VERSION, b"\x00\x00\x00\x01\x05\x01\x02"), "not made by this course"),  # 2 right of 1 answered
     (_frame(VERSION, b"\x02 A\x00\x00"), "not made by this course"),  # a name no learner could type
     (PREFIX + base64.urlsafe_b64encode(bytes((VERSION,)) + b"\xff" * 9 + b"\x01").decode().rstrip("="),
      "not made by this course"),  # a length no count can be (once a bare ValueError)
     (_frame(VERSION, b"\x00\x01" + b"\xff" * 9), "not made by this course"),  # a count too large, inside
 ])
 def test_a_code_that_cannot_be_read_says_why(code: str, problem: str) -> None:
-    assert decode(_frame(VERSION, b"\x01A\x00\x00")) == Report(name="A")  # the frame the rows change
+    assert decode(_frame(VERSION, b"\x01A\x00\x00\x00")) == Report(name="A")  # the frame the rows change
     with pytest.raises(CodeError, match=problem):
         decode(code)
 
@@ -267,6 +303,17 @@ def test_hand_in_makes_the_code_of_the_stored_progress() -> None:
         "Some saved progress could not be read and was left out.")
 
 
+def test_hand_in_counts_the_quick_checks() -> None:
+    checks = Progress().record("score", 7, 2, True, NOW, lesson="09-scoring")
+    widget = HandIn()
+    assert widget.checks_key == "qidong-tutor/checks/v1" != widget.storage_key
+    widget._handle_custom_msg({"type": "sync", "progress": None, "checks": checks.to_json(), "name": "Ann"}, [])
+    assert decode(widget.code).checked("09-scoring") == Score(0, 1, 1) and widget.note == ""
+    widget._handle_custom_msg({"type": "sync", "progress": None, "checks": "{not json", "name": "Ann"}, [])
+    assert decode(widget.code) == Report("Ann") and widget.note == (
+        "Some saved progress could not be read and was left out.")
+
+
 @pytest.mark.parametrize("content", [
     None, [], "sync", {"type": "sync"}, {"type": "sync", "progress": 5, "name": None},
     {"type": "sync", "progress": "x" * 10**6, "name": "y" * 10**6}, {"type": "x" * 100},
@@ -299,6 +346,21 @@ def test_the_class_table_shows_learners_by_lesson() -> None:
     row = html.split('data-learner="Ann &lt;b&gt;"')[1]
     assert '<td data-lesson="05-following"><div class="qd-class-kind" title="跟牌" data-kind="follow">' in row
     assert "0/1" in row and "学生" in html and "1 名学生" in html
+
+
+def test_the_class_table_shows_the_quick_checks() -> None:
+    drills = Progress().record("score", 3, 1, False, NOW, lesson="09-scoring")
+    checks = Progress()
+    for seed in range(6):
+        checks = checks.record("score", seed, 1, seed != 2, NOW + timedelta(seconds=seed), lesson="09-scoring")
+    widget = ClassProgress()
+    widget.read(encode(report_of(drills, "Ann", checks)))
+    cell = re.search(r'<td data-lesson="09-scoring">(.*?)</td>', widget.html)
+    assert cell is not None
+    text = re.sub(r"<[^>]*>", " ", cell.group(1)).split()
+    assert text == ["☆☆☆", "0/1", "✓", "5/6"]  # the drills' stars and answers, then the quick checks'
+    assert 'title="5 right of 6 answered"' in cell.group(1)
+    assert "✓ its quick checks" in widget.html  # the key says what ✓ counts
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=50),

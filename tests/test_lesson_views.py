@@ -13,7 +13,7 @@ from tutor import Call, Trump, check_follow, check_ruff, parse_cards, play_rando
 from tutor.core.i18n import Text, Translator
 from tutor.play import computer_hand, unseen_points
 from tutor.teach import scores_html, trick_html, verdicts_html, won_trick_html
-from widgets import (Html, call_view, components_view, flip_view, follows_view, lead_view, link_view, markup,
+from widgets import (Html, call_view, components_view, flip_view, follows_view, lead_view, markup,
                      overturn_view, points_left_view, row, ruff_view, score_view, shown_out_view, throw_view,
                      weighed_calls_view, who_knows_view)
 
@@ -147,12 +147,6 @@ def test_who_showed_out() -> None:
     assert page == "Seat 4 did not follow ♣: it has no ♣ left (W2). Seat 1 did not follow ♣: it has no ♣ left (W2)."
     assert "trumps" in shown_out_view([(0, "♠2"), (1, "♣3")], "♥")  # a trump lead: no trumps left
     assert shown_out_view([(0, "♠A"), (1, "♠3")], "♥") == "" == shown_out_view([], "♥")
-
-
-def test_a_link_to_share() -> None:
-    link = link_view('positions?hand="x"&seat=1')
-    assert link.startswith('<p class="qd-position-link">The link to share: <a href="positions?hand=&quot;x&quot;&amp;')
-    assert 'target="_blank"' in link and '<a href="x" target="_blank">x</a>' in link_view("x", lang="zh-Hant")
 
 
 def test_calling_a_card_leaves_the_game_as_it_was() -> None:

@@ -5,6 +5,7 @@ is read without ever raising."""
 from __future__ import annotations
 
 import re
+from html import escape
 
 import pytest
 
@@ -49,8 +50,47 @@ def test_the_page_prints_the_key_apart_and_no_control() -> None:
     printed = SHEET_CSS[SHEET_CSS.index("@media print"):]
     assert re.search(r"\.qd-sheet-key\{break-before:page", printed)
     assert re.search(r"button,input,select,textarea,.*\{\s*display:none!important", printed, re.S)
-    assert "--qd-red:#000" in printed  # suits print in black, told apart by their symbols
     assert all(symbol in page for symbol in "♠♥♣♦")
+    assert re.search(r"\.qd-sheet-red[^{]*\{color:#000\}", printed)  # suits print in black, told apart by symbol
+
+
+def _rule(css: str, selector: str) -> str:
+    """The declarations of the rule of ``css`` whose selector list ends with ``selector``."""
+    found = re.search(re.escape(selector) + r"\{([^}]*)\}", css)
+    assert found, selector
+    return found.group(1)
+
+
+def test_the_printed_sheet_undoes_what_the_page_does_to_its_outputs() -> None:
+    """Around the sheet, Lumino sets the window's width inline and JupyterLab keeps each
+    output whole on paper: in print, every ancestor of the sheet is as wide as the paper
+    and may break across pages, and the other outputs (empty on paper) take no room."""
+    printed = SHEET_CSS[SHEET_CSS.index("@media print"):]
+    around = _rule(printed, ":has(.qd-sheet)")
+    for declaration in ("width:auto!important", "min-width:0!important", "max-width:none!important",
+                        "break-inside:auto!important", "position:static!important", "display:block!important"):
+        assert declaration in around, declaration
+    assert re.search(r"\.jp-OutputArea-child:not\(:has\(\.qd-sheet\)\)\{display:none!important\}", printed)
+    assert "@page{size:A4" in printed
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_every_position_is_written_out(lang: str) -> None:
+    """Each position's question, the cards on the table, the cards shown and the hand are
+    on the sheet, in the course's notation, as the drill player would show them."""
+    tr = Translator(lang)
+    sheet = make_sheet("06-ruffing", seed=4, level=2, lang=lang)
+    page = sheet_html(sheet, tr)
+    text = re.sub(r"<[^>]+>", "", page)
+    for drill in sheet.drills:
+        assert escape(drill.question) in page
+        for card in (*drill.hand, *drill.shown, *(c for _, cards in drill.table.plays for c in cards)):
+            assert tr.cards((card,)) in text
+        if drill.table.plays:
+            seat, cards = drill.table.plays[0]
+            lead = tr("Seat {seat} leads: {cards}", seat=seat, cards="\x00")
+            assert escape(lead.replace("\x00", tr.cards(cards))) in text.replace("\u00a0", " ")
+    assert 'class="qd-card' not in page  # no card faces: each card is a few characters of a line
 
 
 @pytest.mark.parametrize(("query", "link", "notes"), [

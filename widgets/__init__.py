@@ -32,13 +32,14 @@ from widgets.course import CourseMap, link_params, link_query, notes_html, pract
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
 from widgets.table import Table
-from widgets.views import (Hand, Html, Part, TrickTable, call_view, components_view, flip_view, follows_view,
-                           lead_view, link_view, markup, overturn_view, points_left_view, row, ruff_view, score_view,
-                           show, shown_out_view, throw_view, trick, trick_view, weighed_calls_view, who_knows_view)
+from widgets.views import (Hand, Html, Part, TrickTable, attackers_total_view, call_view, components_view, flip_view,
+                           follows_view, lead_view, link_view, markup, overturn_view, points_left_view, row, ruff_view,
+                           score_view, show, shown_out_view, throw_view, trick, trick_view, weighed_calls_view,
+                           who_knows_view)
 
 __all__ = ["CHECKS_KEY", "NOTHING", "STORAGE_KEY", "Buttons", "CardPicker", "Choice", "Choose", "ClassProgress",
            "CourseMap", "DrillPlayer", "Hand", "HandIn", "Html", "Menu", "Number", "Part", "Table", "Tick",
-           "TrickTable", "Typed", "answer_html", "call_view", "components_view", "flip_view", "follows_view",
-           "lead_view", "link_params", "link_query", "link_view", "markup", "notes_html", "overturn_view",
+           "TrickTable", "Typed", "answer_html", "attackers_total_view", "call_view", "components_view", "flip_view",
+           "follows_view", "lead_view", "link_params", "link_query", "link_view", "markup", "notes_html", "overturn_view",
            "points_left_view", "practice", "quick_check", "row", "ruff_view", "score_view", "show", "shown_out_view",
            "throw_view", "trick", "trick_view", "weighed_calls_view", "who_knows_view"]

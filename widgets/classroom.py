@@ -3,15 +3,17 @@ on the home page), a teacher pastes a class's codes or uploads their files and s
 table (:class:`ClassProgress`, the teacher's page). What a code holds, and how a class's
 codes are read, is :mod:`tutor.teach.classroom`'s; these widgets only show it.
 
-:class:`HandIn`'s one message from the page is ``sync`` (``progress``: the stored JSON or
-null; ``name``: what the learner typed); :class:`ClassProgress`'s is ``read`` (``text``:
+:class:`HandIn`'s one message from the page is ``sync`` (``progress``: the lessons' stored
+JSON or null; ``checks``: the quick checks' stored JSON or null — they keep their own
+store, :data:`widgets.check.CHECKS_KEY`; ``name``: what the learner typed);
+:class:`ClassProgress`'s is ``read`` (``text``:
 the pasted text; ``files``: ``[{"name", "text"}]``, read in the page). Both check sizes
 and types before anything is read, and say what they cannot use in a note.
 
 >>> hand_in = HandIn()
 >>> hand_in.sync(None, "Ann")
 >>> hand_in.code, hand_in.filename
-('QD-AQYDQW5uAAAjEOx9', 'qidong-progress-Ann.txt')
+('QD-AgcDQW5uAAAAlqCOVQ', 'qidong-progress-Ann.txt')
 >>> teacher = ClassProgress()
 >>> teacher.read(hand_in.code + "\\nhello")
 >>> 'data-learner="Ann"' in teacher.html, "line 2 is not a progress code" in teacher.html
@@ -33,6 +35,7 @@ from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.core.i18n import N_, Text, said
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, translator
+from widgets.check import CHECKS_KEY
 from widgets.drill import STORAGE_KEY
 
 ESM: Final = COMMON_JS + (STATIC / "classroom.js").read_text("utf-8")
@@ -57,8 +60,9 @@ CLASS_LABELS: Final = {
 
 
 class HandIn(PageWidget):
-    """A learner's progress code made from this browser's progress and the name they
-    type, to copy or download (see :mod:`tutor.teach.classroom`)."""
+    """A learner's progress code made from this browser's progress (the lessons' drills
+    and the quick checks in their text) and the name they type, to copy or download (see
+    :mod:`tutor.teach.classroom`)."""
 
     _esm = ESM
     _css = STYLE
@@ -68,6 +72,7 @@ class HandIn(PageWidget):
     filename = t.Unicode("").tag(sync=True)
     note = t.Unicode("").tag(sync=True)
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    checks_key = t.Unicode(CHECKS_KEY).tag(sync=True)
     max_name = t.Int(MAX_NAME).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
 
@@ -82,15 +87,18 @@ class HandIn(PageWidget):
                          lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
 
-    def sync(self, stored: object, name: object = "") -> None:
-        """Make the code of the progress the browser stored (``None``: nothing stored)
-        under ``name``. Progress that cannot be read at all hands in nothing; a name
+    def sync(self, stored: object, name: object = "", checks: object = None) -> None:
+        """Make the code of the progress the browser stored (``None``: nothing stored) and
+        of the quick checks it stored (``checks``) under ``name``. Progress that cannot be
+        read at all hands in nothing; quick checks that cannot be read are left out; a name
         that cannot go into a code leaves the code out; each with a note."""
-        if stored != self._stored:
+        if (stored, checks) != self._stored:
             progress, problem = (Progress(), None) if stored is None else read_stored(stored)
-            self._stored = stored
-            self._report = None if progress is None else report_of(progress)
-            self._note = self.tr("Some saved progress could not be read and was left out.") if problem else ""
+            checked, unread = (Progress(), None) if checks is None else read_stored(checks)
+            self._stored = (stored, checks)
+            self._report = None if progress is None else report_of(progress, checks=checked)
+            self._note = (self.tr("Some saved progress could not be read and was left out.")
+                          if problem or unread else "")
         if self._report is None:
             self._show("", "", self.tr("Saved progress in this browser could not be read, so there is nothing to "
                                        "hand in."))
@@ -113,7 +121,7 @@ class HandIn(PageWidget):
         if isinstance(content, dict) and content.get("type") == "sync":
             name = content.get("name")
             name = name[:4 * self.max_name] if isinstance(name, str) else ""  # the page sends text; else no name
-            self.sync(content.get("progress"), name)  # a name cut still says it is too long
+            self.sync(content.get("progress"), name, content.get("checks"))  # a name cut still says it is too long
 
 
 def _filename(name: str) -> str:
@@ -128,8 +136,11 @@ def _filename(name: str) -> str:
 
 class ClassProgress(PageWidget):
     """The teacher's table: a class's progress codes pasted or uploaded, read into
-    learners × lessons (stars, answers right of answered) and the rules each learner
-    keeps missing, with a note for everything left out (:func:`tutor.teach.classroom.read_class`)."""
+    learners × lessons (stars, answers right of answered, the quick checks answered) and
+    the rules each learner keeps missing, with a note for everything left out
+    (:func:`tutor.teach.classroom.read_class`). It takes the page's whole width, its rows a
+    line or two high; on a screen too narrow for it, it scrolls sideways, the learners'
+    names staying in view."""
 
     _esm = ESM
     _css = STYLE
@@ -185,8 +196,9 @@ class ClassProgress(PageWidget):
             rows.append(f'<tr data-learner="{escape(row.report.name)}"><th scope="row">{escape(label)}</th>'
                         f'{cells}<td data-qd="missed">{self._missed(row.report)}</td></tr>')
         caption = tr(Text.plural("{count} learner", "{count} learners", count=len(table.rows)))
-        key = tr("Each lesson: stars (★ out of {max}), then answers right / answered. Rules missed: the rule, "
-                 "and how many drills of it wait to come back.", max=MAX_STARS)
+        key = tr("Each lesson: for each kind of its drills, stars (★ out of {max}), then answers right / answered; "
+                 "✓ its quick checks, right / answered. Rules missed: the rule, and how many drills of it wait to "
+                 "come back.", max=MAX_STARS)
         learner, missed = tr("Learner"), tr("Rules missed")
         return (f'{notes}<table class="qd-class-table" data-qd="class-table"><caption>{escape(caption)}</caption>'
                 f'<thead><tr><th scope="col">{escape(learner)}</th>{head}'
@@ -211,6 +223,14 @@ class ClassProgress(PageWidget):
                          f'<span class="qd-stars" aria-label="{escape(label)}">{stars}</span> '
                          f'<span class="qd-class-count" title="{escape(answered)}" aria-label="{escape(answered)}">'
                          f'{score.correct}/{score.attempts}</span></div>')
+        checked = report.checked(slug)
+        if checked.attempts:
+            title = tr("Quick checks")
+            answered = tr("{right} right of {count} answered", right=checked.correct, count=checked.attempts)
+            lines.append(f'<div class="qd-class-kind qd-class-checks" title="{escape(title)}" data-kind="checks">'
+                         f'<span aria-label="{escape(title)}">✓</span> '
+                         f'<span class="qd-class-count" title="{escape(answered)}" aria-label="{escape(answered)}">'
+                         f'{checked.correct}/{checked.attempts}</span></div>')
         return "".join(lines)
 
     def _missed(self, report: Report) -> str:

@@ -7,8 +7,9 @@ link, cookie or browser before any cell runs).
 >>> box = practice("05-following", query="seed=7&level=2&bogus=1")
 >>> [type(child).__name__ for child in box.children]
 ['HTML', 'DrillPlayer']
->>> box.children[1].drill.seed, box.children[1].drill.level
-(7, 2)
+>>> from tutor.teach.drills.progress import visit_seed
+>>> box.children[1].drill.seed == visit_seed(7, 0, "follow", "05-following"), box.children[1].drill.level
+(True, 2)
 """
 
 from __future__ import annotations

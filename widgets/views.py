@@ -16,9 +16,10 @@ the other hands (:func:`throw_view`), a lead cut into its parts (:func:`lead_vie
 (:func:`overturn_view`), a kitty flipped (:func:`flip_view`), a card called as the friend
 (:func:`call_view`), who knows the friend (:func:`who_knows_view`), who showed out
 (:func:`shown_out_view`), the points a seat has not seen (:func:`points_left_view`), a
-scored hand (:func:`score_view`) and the calls the coach weighed
-(:func:`weighed_calls_view`). A sentence whose template holds markup is :func:`markup`;
-a link to share, :func:`link_view`.
+scored hand (:func:`score_view`), the attackers' total of a finished hand, every addend said
+(:func:`attackers_total_view`) and the calls the coach weighed (:func:`weighed_calls_view`).
+A sentence whose template holds markup is :func:`markup`; a link to share, made whole by the
+page it is shown on, :func:`link_view`.
 
 >>> from tutor.core.i18n import Text
 >>> from tutor.rules.notation import parse_cards
@@ -34,19 +35,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
+from itertools import count
 from typing import Any, Final, cast
 
 import IPython.display
 
 from tutor.core.arguments import instance
 from tutor.play import unseen_points
-from tutor.rules import (PACK, Cards, Declaration, Game, SeatView, Verdict, check_declaration, check_follow,
-                         check_ruff, check_throw, flip_trump, kitty_flip, points, score_hand, shape_of, shown_out)
+from tutor.rules import (PACK, Cards, Declaration, Game, KittyCaptured, SeatView, Verdict, check_declaration,
+                         check_follow, check_ruff, check_throw, flip_trump, kitty_flip, points, score_hand, shape_of,
+                         shown_out, side_name)
 from tutor.rules.cards import PLAYERS, Card
 from tutor.teach.display import CARD_CSS, cards_html, hand_html, scores_html, trick_html, verdicts_html
 from tutor.teach.coaching import signed
 from tutor.core.errors import TutorError
-from tutor.core.i18n import Text, Translator, said
+from tutor.core.i18n import Text, Translator, and_list, said
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump, TrumpLike, as_trump
 from tutor.rules.trick import TrickOutcome, explain_trick
@@ -377,15 +380,127 @@ def shown_out_view(plays: Sequence[tuple[int, CardsLike]], trump: TrumpLike, *, 
                                  suit=suit), lang=lang) for seat in shown_out(seated, trump)))
 
 
-def link_view(href: str, *, lang: str | None = None) -> Html:
-    """A link to share, in a sentence: ``The link to share: <a>…</a>`` (opened in a new tab).
+SHARE_CSS: Final = """
+.qd-share{display:flex;flex-wrap:wrap;align-items:center;gap:.35em .6em;margin:.5em 0;max-width:60em}
+.qd-share-label{flex:1 0 100%;font-weight:600}
+.qd-share-field{flex:1 1 24em;min-width:0;box-sizing:border-box;font:.9em/1.35 ui-monospace,"SFMono-Regular",Menlo,
+ Consolas,monospace;padding:.35em .5em;border:1px solid var(--jp-border-color1,#b8bcc4);border-radius:.4em;
+ background:var(--jp-layout-color1,#fff);color:var(--jp-content-font-color1,#1b1b1b);resize:none;
+ overflow-wrap:anywhere;word-break:break-all;white-space:pre-wrap}
+.qd-share-field:focus-visible,.qd-share-copy:focus-visible{outline:3px solid var(--jp-brand-color1,#1565c0);
+ outline-offset:2px}
+.qd-share-copy{font:inherit;padding:.3em .9em;border-radius:.4em;cursor:pointer;border:1px solid
+ var(--jp-brand-color1,#1565c0);background:var(--jp-brand-color1,#1565c0);color:#fff}
+.qd-share-status{color:var(--jp-content-font-color2,#555)}
+"""
+"""The style of a link to share (:func:`link_view`)."""
 
-    >>> link_view("positions?hand=%E2%99%A0A")
-    '<p class="qd-position-link">The link to share: <a href="positions?hand=%E2%99%A0A" target="_blank">...'
+_SHARE_JS: Final = """(function (box) {
+  if (!box || box.dataset.ready) return;
+  var field = box.querySelector("[data-qd=share-field]"), copy = box.querySelector("[data-qd=share-copy]");
+  var status = box.querySelector("[data-qd=share-status]"), open = box.querySelector("[data-qd=share-open]");
+  var url = new URL(box.dataset.href, window.location.href).href;
+  field.value = url;
+  open.href = url;
+  var fit = function () { field.style.height = "auto"; field.style.height = field.scrollHeight + 2 + "px"; };
+  fit();
+  if (window.ResizeObserver) new ResizeObserver(fit).observe(field);
+  var said = function (done) { status.textContent = done ? box.dataset.copied : box.dataset.failed; };
+  var byHand = function () {
+    field.focus();
+    field.select();
+    try { return document.execCommand("copy"); } catch (e) { return false; }
+  };
+  copy.addEventListener("click", function () {
+    status.textContent = "";
+    field.select();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(function () { said(true); }, function () { said(byHand()); });
+    } else {
+      said(byHand());
+    }
+  });
+  copy.hidden = false;
+  box.dataset.ready = "true";
+})(document.currentScript && document.currentScript.previousElementSibling);"""
+"""Completes a :func:`link_view` where the page runs it: the field holds the link whole, from
+the page's own address (the kernel does not know the host), and Copy copies it (the
+clipboard, or the browser's copy command where there is none)."""
+
+_share_ids = count(1)
+
+
+def link_view(href: str, *, lang: str | None = None) -> Html:
+    """A link to share: a label, the link in a read-only field that wraps it anywhere, a Copy
+    button that says "Copied." (or, where the browser copies nothing, to copy it by hand)
+    and a link that opens it in a new tab. ``href`` is relative (``positions.ipynb?…``): the
+    kernel does not know the host the page was served from, so the page completes it, with
+    a small script, into the page's own origin and path (the served course's
+    ``http://host/voila/render/positions.ipynb?…``, the static site's ``…/positions.html?…``).
+    Displayed as an output (:func:`IPython.display.display`, or in an ``ipywidgets.Output``),
+    where a page runs the scripts of its outputs; where none runs (an ``ipywidgets.HTML``
+    value), the field keeps the relative link and Copy stays hidden.
+
+    >>> view = link_view("positions.ipynb?position=kind%3A+trick")
+    >>> 'data-href="positions.ipynb?position=kind%3A+trick"' in view, "The link to share:" in view
+    (True, True)
+    >>> 'readonly' in view, '<button type="button" class="qd-share-copy"' in view, "<script>" in view
+    (True, True, True)
     """
-    said = translator(lang)(Text("The link to share:"))
-    return Html(f'<p class="qd-position-link">{escape(said)} '
-                f'<a href="{escape(href)}" target="_blank">{escape(href)}</a></p>')
+    tr = translator(lang)
+    field = f"qd-share-{next(_share_ids)}"
+    where = escape(href)
+    label, copy, copied = escape(tr("The link to share:")), escape(tr("Copy")), escape(tr("Copied."))
+    failed, open_it = escape(tr("Select the link and copy it yourself.")), escape(tr("Open the link"))
+    return Html(f'<style>{SHARE_CSS}</style>'
+                f'<div class="qd-share qd-position-link" data-qd="share-link" data-href="{where}"'
+                f' data-copied="{copied}" data-failed="{failed}">'
+                f'<label class="qd-share-label" for="{field}">{label}</label>'
+                f'<textarea id="{field}" class="qd-share-field" data-qd="share-field" readonly rows="2"'
+                f' spellcheck="false" autocomplete="off">{where}</textarea>'
+                f'<button type="button" class="qd-share-copy" data-qd="share-copy" hidden>{copy}</button>'
+                f'<a data-qd="share-open" href="{where}" target="_blank" rel="noopener">{open_it}</a>'
+                f'<span class="qd-share-status" data-qd="share-status" role="status" aria-live="polite"></span></div>'
+                f"<script>{_SHARE_JS}</script>")
+
+
+def attackers_total_view(game: Game, *, lang: str | None = None) -> Html:
+    """The attackers' total A of a finished hand (S4), every addend said: each seat, its side
+    and the points it won in tricks; then the sum — the attackers' tricks, the kitty capture
+    (X2) and the failed throws' penalties (L5), each named — and that the points of the
+    declarer's side do not count. Every number is the game's (A is
+    :meth:`~tutor.rules.game.Game.attackers_points`).
+
+    >>> from tutor import play_random_hand
+    >>> view = attackers_total_view(play_random_hand(158))
+    >>> "15 + 45 + 55 + 80 = 195" in view, "80 from the kitty capture: 20 points × 4 (X2)" in view
+    (True, True)
+    """
+    tr = translator(lang)
+    seats = [(seat, game.side_of(seat), game.won_points[seat]) for seat in range(PLAYERS)]
+    won: list[Part] = [Text("Seat {seat}: {side}, {points} points won", seat=seat, side=side_name(side),
+                            points=points) for seat, side, points in seats]
+    attackers = [(seat, points) for seat, side, points in seats if side == "attacker"]
+    tricks = " + ".join(str(points) for _, points in attackers) or "0"
+    addends = [tricks]
+    if game.kitty_capture:
+        addends.append(str(game.kitty_capture))
+    if game.penalty_adjustment:
+        addends.append(f"({game.penalty_adjustment:+d})")
+    lines: list[Part] = [
+        Text("The attackers' total A = {sum} = {total} points:", sum=" + ".join(addends),
+             total=game.attackers_points()),
+        Text("{points}: the points the attackers won in tricks (seats {seats})", points=tricks,
+             seats=and_list([seat for seat, _ in attackers]))]
+    if game.kitty_capture:
+        capture = game.first_record(KittyCaptured).capture
+        lines.append(Text("{points} from the kitty capture: {kitty} points × {multiplier} (X2)",
+                          points=game.kitty_capture, kitty=capture.kitty_points, multiplier=capture.multiplier))
+    if game.penalty_adjustment:
+        lines.append(Text("{points} for failed throws (L5)", points=f"{game.penalty_adjustment:+d}"))
+    theirs = sum(points for _, side, points in seats if side != "attacker")
+    lines.append(Text("the {points} points the declarer's side won do not count (S4)", points=theirs))
+    return Html(_style() + _row(won, None, tr, False) + "".join(_row([line], None, tr, False) for line in lines))
 
 
 def score_view(total: int, *, declarations: int = 1, solo: bool = False, lang: str | None = None) -> Html:
@@ -440,6 +555,7 @@ def _trump(trump: TrumpLike) -> Trump | None:
     return None if trump is None else as_trump(trump)
 
 
-__all__ = ["Hand", "Html", "Part", "TrickTable", "call_view", "components_view", "flip_view", "follows_view",
-           "lead_view", "link_view", "markup", "overturn_view", "points_left_view", "row", "ruff_view", "score_view",
-           "show", "shown_out_view", "throw_view", "trick", "trick_view", "weighed_calls_view", "who_knows_view"]
+__all__ = ["SHARE_CSS", "Hand", "Html", "Part", "TrickTable", "attackers_total_view", "call_view", "components_view",
+           "flip_view", "follows_view", "lead_view", "link_view", "markup", "overturn_view", "points_left_view", "row",
+           "ruff_view", "score_view", "show", "shown_out_view", "throw_view", "trick", "trick_view",
+           "weighed_calls_view", "who_knows_view"]

@@ -3,9 +3,11 @@ teacher reads from a class's codes.
 
 A progress code sums up what a learner's browser keeps (:class:`~tutor.teach.drills.progress.Progress`)
 in a few dozen characters the learner copies or downloads and hands in: for each lesson's
-drills, the stars, attempts and correct answers; the rules of the drills they answered
-wrong and have not yet cleared (the rule each such drill is decided by, counted); and a
-name they may type. Nothing else leaves the browser: no seeds, times, levels or salt.
+drills, the stars, attempts and correct answers; for each lesson, the quick checks in its
+text answered and answered right (they keep their answers apart, in a store of their own:
+:func:`report_of`'s ``checks``); the rules of the drills they answered wrong and have not
+yet cleared (the rule each such drill is decided by, counted); and a name they may type.
+Nothing else leaves the browser: no seeds, times, levels or salt.
 
 The code is ``QD-`` and the base64url (no padding) of a small binary frame that every
 version keeps, so a teacher's page can tell an old, cut, changed or newer code apart::
@@ -18,15 +20,17 @@ make a code by hand). Body of version 1: the name (varint length, UTF-8); the tr
 (a varint count, then for each: the lesson's number, the index of its drill kind in
 :data:`KIND_CODES` and the stars, a byte each, then attempts and correct answers as
 varints); the rules missed (a varint count, then for each: the rule's letter and number,
-a byte each, then the count as a varint).
-A lesson or kind this version does not know can only come from a newer course, which
-writes a newer version.
+a byte each, then the count as a varint). Version 2 (written since the quick checks were
+counted) adds, after the rules missed, the quick checks: a varint count, then for each
+lesson the lesson's number (a byte) and the checks answered and answered right (varints).
+Both versions are read. A lesson or kind this version does not know can only come from a
+newer course, which writes a newer version.
 
 >>> from tutor.teach.drills.progress import Progress, utc
 >>> progress = Progress().record("follow", 7, 1, False, utc(2025, 1, 1), lesson="05-following")
 >>> code = encode(report_of(progress, name="Ann"))
 >>> code[:3], len(code), decode(code) == report_of(progress, name="Ann")
-('QD-', 30, True)
+('QD-', 31, True)
 >>> decode(code).score("follow", "05-following")
 Score(stars=0, attempts=1, correct=0)
 >>> decode(code).missed == ((generate("follow", 7, 1).rule, 1),)  # the rule that drill is decided by
@@ -61,8 +65,9 @@ from tutor.core.arguments import MAX_EXACT
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text
 
-VERSION: Final = 1
-"""The version of the code this course writes (and the newest it reads)."""
+VERSION: Final = 2
+"""The version of the code this course writes (and the newest it reads; it reads every
+older one too)."""
 PREFIX: Final = "QD-"
 KIND_CODES: Final = ("points", "tractor", "follow", "ruff", "throw", "trick", "declare", "friend", "score", "count",
                      "advice")
@@ -119,15 +124,22 @@ class Score:
 class Report:
     """What a progress code says: the learner's name (may be empty), each track's
     :class:`Score` (named by :func:`~tutor.teach.drills.progress.track`, only those answered),
-    and the rules missed with how many drills of each wait to come back (most first)."""
+    the rules missed with how many drills of each wait to come back (most first), and each
+    lesson's quick checks (by the lesson's slug, only lessons with one answered; a
+    :class:`Score` without stars: the quick checks give none)."""
 
     name: str = ""
     scores: tuple[tuple[str, Score], ...] = ()
     missed: tuple[tuple[str, int], ...] = ()
+    checks: tuple[tuple[str, Score], ...] = ()
 
     def score(self, kind: str, lesson: str) -> Score:
         """The score of ``kind`` in ``lesson`` (nothing answered: all zero)."""
         return dict(self.scores).get(track(kind, lesson), Score())
+
+    def checked(self, lesson: str) -> Score:
+        """The quick checks answered in ``lesson``'s text (none: all zero)."""
+        return dict(self.checks).get(lesson, Score())
 
 
 def clean_name(name: object) -> str:
@@ -164,19 +176,34 @@ def _tracks() -> tuple[tuple[LessonInfo, str], ...]:
     return tuple((info, kind) for info in LESSONS for kind in info.drills)
 
 
-def report_of(progress: Progress, name: str = "") -> Report:
-    """What ``progress`` hands in under ``name`` (see :func:`clean_name`): the lessons'
-    scores and the rules of the newest :data:`MAX_MISTAKES_READ` mistakes still waiting
-    to come back (each drill remade from its kind, seed and level, and asked its rule).
+def report_of(progress: Progress, name: str = "", checks: Progress | None = None) -> Report:
+    """What ``progress`` (the lessons' drills) and ``checks`` (the quick checks in the
+    lessons' text, kept in a store of their own) hand in under ``name`` (see
+    :func:`clean_name`): the lessons' scores, each lesson's quick checks (every kind a
+    lesson's checks ask, added up; answers kept under a kind alone, with no lesson, say
+    nothing about a lesson and are left out), and the rules of the newest
+    :data:`MAX_MISTAKES_READ` mistakes of the drills still waiting to come back (each drill
+    remade from its kind, seed and level, and asked its rule).
 
     >>> report_of(Progress(), "Ann")
-    Report(name='Ann', scores=(), missed=())
+    Report(name='Ann', scores=(), missed=(), checks=())
+    >>> from tutor.teach.drills.progress import utc
+    >>> quick = Progress().record("score", 7, 2, True, utc(2025, 1, 1), lesson="09-scoring")
+    >>> report_of(Progress(), checks=quick).checked("09-scoring")
+    Score(stars=0, attempts=1, correct=1)
     """
     scores = []
     for info, kind in _tracks():
         counts = progress.kind(kind, info.slug)
         if counts.attempts:
             scores.append((track(kind, info.slug), Score(counts.stars, counts.attempts, counts.correct)))
+    checked = []
+    for info in LESSONS:
+        answered = [counts for name, counts in (checks or Progress()).kinds if name.startswith(f"{info.slug}/")]
+        attempts = min(sum(counts.attempts for counts in answered), MAX_EXACT)
+        if attempts:
+            correct = min(sum(counts.correct for counts in answered), attempts)
+            checked.append((info.slug, Score(0, attempts, correct)))
     rules: Counter[str] = Counter()
     for review in progress.reviews[-MAX_MISTAKES_READ:]:
         if review.kind not in KINDS:
@@ -190,7 +217,7 @@ def report_of(progress: Progress, name: str = "") -> Report:
         if _RULE.fullmatch(rule):
             rules[rule] += 1
     missed = sorted(rules.items(), key=lambda item: (-item[1], item[0]))[:MAX_RULES]
-    return Report(clean_name(name), tuple(sorted(scores)), tuple(missed))
+    return Report(clean_name(name), tuple(sorted(scores)), tuple(missed), tuple(checked))
 
 
 # ----------------------------------------------------------------- the code
@@ -201,9 +228,10 @@ def encode(report: Report) -> str:
     version does not know, impossible counts).
 
     >>> encode(Report())
-    'QD-AQMAAADHxeSO'
+    'QD-AgQAAAAA-dGhCw'
     """
-    if len(dict(report.scores)) != len(report.scores) or len(dict(report.missed)) != len(report.missed):
+    if (len(dict(report.scores)) != len(report.scores) or len(dict(report.missed)) != len(report.missed)
+            or len(dict(report.checks)) != len(report.checks)):
         raise ClassroomError(Text("a lesson's drills or a rule is given twice"))
     name = clean_name(report.name).encode("utf-8")
     body = bytearray(_varint(len(name)) + name)
@@ -221,6 +249,14 @@ def encode(report: Report) -> str:
         if not _RULE.fullmatch(rule) or not 0 < count <= MAX_EXACT:
             raise ClassroomError(Text("impossible rule count {rule}", rule=shown((rule, count))))
         body += bytes((ord(rule[0]), int(rule[1:]))) + _varint(count)
+    numbers = {info.slug: int(info.slug[:2]) for info in LESSONS}
+    body += _varint(len(report.checks))
+    for slug, score in report.checks:
+        if slug not in numbers:
+            raise ClassroomError(Text("no lesson's drills are called {track}", track=shown(slug)))
+        if not _possible(score) or score.stars:
+            raise ClassroomError(Text("impossible counts {score}", score=shown(score)))
+        body += bytes((numbers[slug],)) + _varint(score.attempts) + _varint(score.correct)
     frame = bytes((VERSION,)) + _varint(len(body)) + bytes(body)
     frame += hashlib.sha256(frame).digest()[:4]
     return PREFIX + base64.urlsafe_b64encode(frame).decode("ascii").rstrip("=")
@@ -230,8 +266,10 @@ def decode(code: str) -> Report:
     """The report a progress code carries; :class:`CodeError` says why one cannot be
     read: not a code, cut short, changed (its check fails), from a newer version.
 
-    >>> decode("QD-AQMAAADHxeSO")
-    Report(name='', scores=(), missed=())
+    >>> decode("QD-AgQAAAAA-dGhCw")
+    Report(name='', scores=(), missed=(), checks=())
+    >>> decode("QD-AQMAAADHxeSO")  # version 1, before the quick checks were counted
+    Report(name='', scores=(), missed=(), checks=())
     >>> decode("QD-AQMAAADHxeSP")
     Traceback (most recent call last):
     ...
@@ -261,16 +299,17 @@ def decode(code: str) -> Report:
         raise CodeError(Text("this code comes from a newer version of the course (version {version}; this page "
                              "reads up to {expected}): open the teacher's page of that version",
                              version=version, expected=VERSION))
-    if version != VERSION:
+    if version < 1:
         raise CodeError(Text("this is not a progress code (they start with {prefix})", prefix=PREFIX))
     try:
-        return _body(_Reader(frame[reader.at:end]))
+        return _body(_Reader(frame[reader.at:end]), version)
     except ClassroomError:  # the body's bytes end early, or hold what no code of this version does
         raise _not_ours() from None
 
 
-def _body(reader: _Reader) -> Report:
-    """Version 1's body (see the module); any departure raises :class:`ClassroomError`."""
+def _body(reader: _Reader, version: int) -> Report:
+    """The body of a code of ``version`` (1 or 2, see the module); any departure raises
+    :class:`ClassroomError`."""
     try:
         name = reader.take(reader.varint()).decode("utf-8")
     except UnicodeDecodeError:
@@ -292,9 +331,18 @@ def _body(reader: _Reader) -> Report:
         if not _RULE.fullmatch(rule) or count == 0 or rule in dict(missed) or len(missed) >= MAX_RULES:
             raise _not_ours()
         missed.append((rule, count))
+    checks: dict[str, Score] = {}
+    by_lesson = {int(info.slug[:2]): info.slug for info in LESSONS}
+    for _ in range(reader.count() if version >= 2 else 0):
+        slug = by_lesson.get(reader.byte())
+        score = Score(0, reader.varint(), reader.varint())
+        if slug is None or slug in checks or not _possible(score):
+            raise _not_ours()
+        checks[slug] = score
     if reader.at != len(reader.data):
         raise _not_ours()
-    return Report(name, tuple(sorted(scores.items())), tuple(sorted(missed, key=lambda item: (-item[1], item[0]))))
+    return Report(name, tuple(sorted(scores.items())), tuple(sorted(missed, key=lambda item: (-item[1], item[0]))),
+                  tuple(sorted(checks.items())))
 
 
 def _possible(score: Score) -> bool:

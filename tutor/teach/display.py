@@ -76,13 +76,25 @@ def _row(cards: Iterable[Card], trump: Trump | None, four_colour: bool, tr: Tran
 
 
 def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour: bool = False,
-               tr: Translator | None = None, style: bool = True) -> str:
+               tr: Translator | None = None, style: bool = True, label: str | None = None) -> str:
     """Cards side by side, in the order given. ``style=False`` leaves out the style
     sheet (for a page that has :data:`CARD_CSS` already). Screen readers hear the
-    cards in ``tr``'s language (the kernel's by default)."""
+    cards in ``tr``'s language (the kernel's by default). ``label`` says what the cards
+    are (``"The kitty"``, already in the page's language): it stands above them, as a
+    hand's groups are labelled, and names the group for screen readers.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> page = cards_html(parse_cards("♦5 ♠J"), label="The kitty", style=False)
+    >>> page.startswith('<span class="qd-group qd-labelled" role="group" aria-label="The kitty">'), page.count("qd-card ")
+    (True, 2)
+    """
     cards, trump, tr = to_cards(cards), _trump(trump), _tr(tr)
-    faces = (card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
-    return style_sheet(flag(style, "style")) + row(faces)
+    faces = row(card_face(c, trump=trump, four_colour=four_colour, tr=tr) for c in cards)
+    if label is not None:
+        said = escape(instance(label, str, "label"))
+        faces = (f'<span class="qd-group qd-labelled" role="group" aria-label="{said}">'
+                 f'<span class="qd-group-label" aria-hidden="true">{said}</span>{faces}</span>')
+    return style_sheet(flag(style, "style")) + faces
 
 
 def lane_label(lane: int, tr: Translator | None = None) -> str:
@@ -129,18 +141,26 @@ def hand_html(cards: Iterable[Card], trump: Trump, *, four_colour: bool = False,
 
 def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | None = None,
                winner: int | None = None, seats: int = 5, four_colour: bool = False,
-               tr: Translator | None = None, style: bool = True) -> str:
+               tr: Translator | None = None, style: bool = True, finished: bool = False) -> str:
     """A trick as a table of the five seats in playing order from the lead (C4): who
     led, what each seat played, and — when ``winner`` (an index into ``plays``) is
     given — who wins. Seats yet to play show a dash. The caller decides the winner.
+
+    A ``finished`` trick is over: only ``plays`` are shown (the lead of a last trick,
+    when the other plays do not matter), no seat as still to play, and its caption,
+    "The trick", is shown above it.
 
     >>> from tutor.rules.notation import parse_cards
     >>> page = trick_html([(3, parse_cards("♠A")), (4, parse_cards("♠3"))], winner=0)
     >>> page.count("<tr"), "Lead" in page, "Wins" in page
     (5, True, True)
+    >>> done = trick_html([(0, parse_cards("♣9 ♣9"))], finished=True)
+    >>> done.count("<tr"), "not played yet" in done, '<caption class="qd-trick-caption"' in done
+    (1, False, True)
     """
     tr, trump, plays = _tr(tr), _trump(trump), _plays(plays)
     whole(seats, "seats", low=1, high=10)
+    finished = flag(finished, "finished")
     if winner is not None:
         whole(winner, "winner", low=0)
     lead_badge, wins_badge, waiting = escape(tr("Lead")), escape(tr("Wins")), escape(tr("not played yet"))
@@ -161,11 +181,12 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
             cell = _row(cards, trump, four_colour, tr) or "&nbsp;"
             rows.append(f'<tr class="{"qd-winner" if won else ""}" data-seat="{seat}"><th scope="row">{name}{badges}</th>'
                         f'<td>{cell}</td></tr>')
-        else:
+        elif not finished:
             rows.append(f'<tr data-seat="{seat}"><th scope="row">{name}</th>'
                         f'<td class="qd-wait">—<span class="qd-sr">{waiting}</span></td></tr>')
     caption = escape(tr("The trick"))
-    return (f'{style_sheet(flag(style, "style"))}<table class="qd-trick"><caption class="qd-sr">{caption}</caption>'
+    shown = 'class="qd-trick-caption" style="text-align:left;font-weight:600"' if finished else 'class="qd-sr"'
+    return (f'{style_sheet(flag(style, "style"))}<table class="qd-trick"><caption {shown}>{caption}</caption>'
             f'<tbody>{"".join(rows)}</tbody></table>')
 
 

@@ -4,14 +4,17 @@ The positions are the drills a class gets from the lesson's link with the same s
 and level (``05-following.ipynb?seed=3&level=2``: the drills of each kind in the
 order the link shows them, the lesson's kinds taking turns), and every answer of the
 key is the rules module's (:meth:`Drill.solutions` and :meth:`Drill.check`), with its
-rule ID. :func:`sheet_html` draws the sheet as HTML with its print style: the key
-starts on a new page, cards keep their suit symbols and print in black, and nothing
-that is a control (a button, a field, the language switch) is printed.
+rule ID. :func:`sheet_html` draws the sheet as HTML with its print style: the eight
+positions on the first page, the key from the second, every line within the page's
+width, cards written in the course's notation (``♥8 ♥8``: suit symbols, printed in
+black) and nothing that is a control (a button, a field, the language switch) printed.
+Cards are written as the drill player draws them (:mod:`tutor.teach.drills.drawing`), so
+the sheet gives nothing away that the screen hides.
 
 >>> sheet = make_sheet("05-following", seed=3)
 >>> len(sheet.drills), {drill.kind for drill in sheet.drills}
 (8, {'follow'})
->>> sheet.drills[0] == generate("follow", 3, 1)
+>>> sheet.drills[0] == generate("follow", visit_seed(3, 0, "follow", "05-following"), 1)
 True
 >>> parse_sheet_link("lesson=06-ruffing&seed=7&level=4")
 (SheetLink(lesson='06-ruffing', seed=7, level=1), ('Ignored level=4: the levels are 1, 2 and 3.',))
@@ -19,57 +22,81 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Final
 
 from tutor.core.arguments import seed_number
-from tutor.teach.course import (LESSONS, LessonInfo, lesson, level_note, level_number, link_level, link_seed,
-                                query_pairs, quoted, seed_note)
-from tutor.teach.display import cards_html, hand_html, trick_html
+from tutor.teach.course import (LESSONS, Ignored, LessonInfo, lesson, level_number, read_lang, read_level, read_link,
+                                read_seed)
+from tutor.teach.display import hand_groups
 from tutor.teach.drills import KINDS, AnswerKind, Drill, DrillError, generate
+from tutor.teach.drills.drawing import drawn_trump
 from tutor.teach.drills.progress import visit_seed
 from tutor.core.errors import TutorError, shown
-from tutor.core.faces import style_sheet
 from tutor.core.i18n import ENGLISH, Text, Translator
+from tutor.rules.cards import PLAYERS, Card
 from tutor.rules.notation import parse_cards
+from tutor.rules.order import TRUMP, Trump
 
 SIZE: Final = 8
 """Positions on a sheet."""
 MAX_SKIPS: Final = 20
 """Seeds passed over (a drill that could not be made) before a sheet gives up."""
+_MARK: Final = "\x00"
+"""Stands for the cards' markup in a sentence while the sentence is said and escaped."""
 
 SHEET_CSS: Final = """
 .qd-sheet{font:1em/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Noto Sans CJK SC",sans-serif;
- color:#1b1b1b;max-width:48em}
-.qd-sheet h2{margin:.2em 0}
-.qd-sheet .qd-sheet-meta{margin:.2em 0 1em;color:#444}
-.qd-sheet ol.qd-sheet-items{padding-left:1.6em}
-.qd-sheet li.qd-sheet-item{margin:0 0 1.1em;break-inside:avoid;page-break-inside:avoid}
-.qd-sheet .qd-sheet-question{font-weight:600;margin:.2em 0 .4em}
-.qd-sheet .qd-sheet-label{font-size:.85em;color:#444;margin:.3em 0 .1em}
-.qd-sheet .qd-sheet-choices{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.3em 1.4em}
+ color:#1b1b1b;max-width:48em;overflow-wrap:anywhere}
+.qd-sheet h2{margin:.2em 0;font-size:1.3em}
+.qd-sheet p{margin:0}
+.qd-sheet .qd-sheet-meta{margin:.1em 0 .5em;color:#444}
+.qd-sheet ol.qd-sheet-items{padding-left:1.8em;margin:.4em 0}
+.qd-sheet li.qd-sheet-item{margin:0 0 .7em;break-inside:avoid;page-break-inside:avoid}
+.qd-sheet .qd-sheet-question{font-weight:600}
+.qd-sheet .qd-sheet-kind{font-weight:400;color:#444}
+.qd-sheet .qd-sheet-label{color:#444;font-weight:600;padding-right:.3em}
+.qd-sheet .qd-sheet-cards{margin:.1em 0 0}
+.qd-sheet .qd-sheet-notation{font-family:"DejaVu Sans","Noto Sans","Noto Sans CJK SC",system-ui,sans-serif;
+ white-space:nowrap}
+.qd-sheet .qd-sheet-red{color:#b83200}
+.qd-sheet .qd-sheet-sep{color:#888;padding:0 .4em}
+.qd-sheet .qd-sheet-choices{list-style:none;padding:0;margin:.15em 0 0;display:flex;flex-wrap:wrap;gap:.1em 1.4em}
 .qd-sheet .qd-sheet-line{display:inline-block;min-width:14em;border-bottom:1px solid #000;height:1.2em}
 .qd-sheet .qd-sheet-key{margin-top:2em}
+.qd-sheet .qd-sheet-key li.qd-sheet-item{margin-bottom:.5em}
 .qd-sheet .qd-sheet-rule{font-weight:600}
 @media print{
- @page{margin:14mm}
+ @page{size:A4;margin:12mm 14mm}
  button,input,select,textarea,.qd-no-print,.qd-languages,.jp-MarkdownCell,.jp-InputArea,.jp-OutputPrompt,
- .jp-InputPrompt,.widget-button,.widget-text,.widget-dropdown,.qd-link-note{
-  display:none!important}
+ .jp-InputPrompt,.widget-button,.widget-text,.widget-dropdown,.qd-link-note,
+ .jp-OutputArea-child:not(:has(.qd-sheet)){display:none!important}
  :has(>.qd-sheet),:has(>*>.qd-sheet),:has(.qd-sheet){display:block!important;overflow:visible!important;
-  height:auto!important;max-height:none!important;position:static!important;contain:none!important;
-  transform:none!important;box-shadow:none!important;border:0!important;padding:0!important;margin:0!important}
- .qd-sheet{max-width:none;color:#000}
+  position:static!important;width:auto!important;min-width:0!important;max-width:none!important;
+  height:auto!important;min-height:0!important;max-height:none!important;contain:none!important;
+  transform:none!important;box-shadow:none!important;border:0!important;padding:0!important;margin:0!important;
+  break-inside:auto!important;break-before:auto!important;break-after:auto!important}
+ .qd-sheet{max-width:none;color:#000;font-size:9.5pt;line-height:1.3}
+ .qd-sheet h2{font-size:13pt}
+ .qd-sheet .qd-sheet-meta,.qd-sheet .qd-sheet-kind,.qd-sheet .qd-sheet-label,.qd-sheet .qd-sheet-red,
+ .qd-sheet .qd-sheet-sep{color:#000}
+ .qd-sheet li.qd-sheet-item{margin-bottom:.55em}
  .qd-sheet .qd-sheet-key{break-before:page;page-break-before:always;margin-top:0}
- .qd-sheet .qd-card{--qd-face:#fff;--qd-edge:#000;--qd-ink:#000;--qd-red:#000;--qd-blue:#000;--qd-green:#000;
-  --qd-trump:#000;--qd-mark-bg:#fff;--qd-mark-ink:#000;box-shadow:none;color:#000!important}
- .qd-sheet .qd-card.qd-trump{border-top:.28em double #000}
- .qd-sheet .qd-card .qd-points{border:1px solid #000}
- .qd-sheet .qd-trick td,.qd-sheet .qd-trick th{border-bottom:1px solid #000}
 }
 """
-"""The sheet's style, on screen and in print (the whole page prints as the sheet)."""
+"""The sheet's style, on screen and in print. The whole page prints as the sheet: every
+output but the sheet's is hidden, and every element around the sheet becomes a plain
+block as wide as the paper. Two things of the page made the sheet start on a second page
+and run off the paper's right edge: Lumino's panels around the output keep the window's
+size in inline styles (``width:1280px``, set by script for the screen and never for
+paper, so lines were laid out 1280 px wide and cut at the page's edge); and JupyterLab's
+print style keeps each output whole (``.jp-OutputArea-child{break-inside:avoid-page}``),
+so an output taller than a page that does not start at the very top of one (the empty
+outputs of the notes and the form come first) moves to the next page, leaving the first
+one blank. The positions are written small enough (the cards in notation, a line each)
+for eight to fit on one A4 page, and the key begins the next."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,31 +153,21 @@ def make_sheet(slug: str, seed: int = 0, level: int = 1, lang: str = "en", size:
 
 
 def parse_sheet_link(query: str | None, tr: Translator = ENGLISH) -> tuple[SheetLink, tuple[str, ...]]:
-    """A sheet page's link (``lesson``, ``seed``, ``level``; ``lang`` is the page's):
+    """A sheet page's link (``lesson``, ``seed``, ``level``; ``lang`` is the page's, only
+    checked here), read as every page's link is (:func:`tutor.teach.course.read_link`):
     what it asks for and a note for each parameter ignored. Never raises on what a link holds."""
     slugs = [info.slug for info in sheet_lessons()]
-    found: dict[str, object] = {}
-    notes: list[str] = []
-    for key, raw in query_pairs(query):
-        param = quoted(key, raw)
-        if key in found:
-            notes.append(tr("Ignored {param}: it was given twice.", param=param))
-        elif key == "lesson" and raw in slugs:
-            found[key] = raw
-        elif key == "lesson":
-            notes.append(tr("Ignored {param}: the lessons with drills are {lessons}.", param=param,
-                            lessons=", ".join(slugs)))
-        elif key == "seed" and link_seed(raw) is not None:
-            found[key] = link_seed(raw)
-        elif key == "seed":
-            notes.append(seed_note(param, tr))
-        elif key == "level" and link_level(raw) is not None:
-            found[key] = link_level(raw)
-        elif key == "level":
-            notes.append(level_note(param, tr))
-        elif key != "lang":
-            notes.append(tr("Ignored {param}: this page does not use it.", param=param))
-    return SheetLink(**found), tuple(notes)  # type: ignore[arg-type]
+
+    def read_lesson(raw: str, param: str, tr: Translator) -> str | Ignored:
+        if raw in slugs:
+            return raw
+        return Ignored(tr("Ignored {param}: the lessons with drills are {lessons}.", param=param,
+                          lessons=", ".join(slugs)))
+
+    found, notes = read_link(query, {"lesson": read_lesson, "seed": read_seed, "level": read_level,
+                                     "lang": read_lang}, tr)
+    found.pop("lang", None)
+    return SheetLink(**found), notes  # type: ignore[arg-type]
 
 
 def answer_key(drill: Drill) -> tuple[tuple[str, ...], int, str, str]:
@@ -189,7 +206,7 @@ def sheet_html(sheet: Sheet, tr: Translator = ENGLISH) -> str:
     items = "".join(_item(drill, tr) for drill in sheet.drills)
     keys = "".join(_key(drill, tr) for drill in sheet.drills)
     key_title = escape(tr("Answer key: {title}", title=tr(info.title)))
-    return (f"{style_sheet()}<style>{SHEET_CSS}</style>"
+    return (f"<style>{SHEET_CSS}</style>"
             f'<article class="qd-root qd-sheet" lang="{tr.language}">'
             f'<section class="qd-sheet-positions"><h2>{title}</h2><p class="qd-sheet-meta">{meta}</p>'
             f'<p>{name} <span class="qd-sheet-line"></span></p><ol class="qd-sheet-items">{items}</ol></section>'
@@ -198,21 +215,65 @@ def sheet_html(sheet: Sheet, tr: Translator = ENGLISH) -> str:
 
 
 def _item(drill: Drill, tr: Translator) -> str:
-    parts = [f'<p class="qd-sheet-label">{escape(tr(KINDS[drill.kind].title))}</p>',
-             f'<p class="qd-sheet-question">{escape(drill.question)}</p>']
+    """One position: its kind and question, the cards on the table, the cards shown and the
+    hand (each a line of notation), and where to answer."""
+    trump = drawn_trump(drill)
+    parts = [f'<p class="qd-sheet-question"><span class="qd-sheet-kind">{escape(tr(KINDS[drill.kind].title))}'
+             f'</span><span class="qd-sheet-sep">·</span>{escape(drill.question)}</p>']
     if drill.table.plays:
-        parts.append(trick_html(drill.table.plays, trump=drill.trump, tr=tr, style=False))
+        parts.append(_line(tr("The trick"), _trick(drill.table.plays, tr, drill.table.finished)))
     if drill.shown:
-        parts.append(cards_html(drill.shown, trump=drill.trump, tr=tr, style=False))
+        parts.append(_line(drill.shown_label or tr("Cards shown"), _notation(drill.shown, tr)))
     if drill.hand:
-        parts.append(f'<p class="qd-sheet-label">{escape(tr("Your hand"))}</p>'
-                     f'{hand_html(drill.hand, drill.trump, tr=tr, style=False)}')
+        parts.append(_line(tr("Your hand"), _hand(drill.hand, trump, tr)))
     if drill.answer is AnswerKind.CHOICE:
         parts.append('<ul class="qd-sheet-choices">'
                      + "".join(f"<li>☐ {escape(c.label)}</li>" for c in drill.choices) + "</ul>")
     else:
-        parts.append(f'<p>{escape(tr("Answer"))}: <span class="qd-sheet-line"></span></p>')
+        answer = escape(tr("Answer"))
+        parts.append(f'<p class="qd-sheet-cards">{answer}: <span class="qd-sheet-line"></span></p>')
     return f'<li class="qd-sheet-item">{"".join(parts)}</li>'
+
+
+def _line(label: str, markup: str) -> str:
+    return f'<p class="qd-sheet-cards"><span class="qd-sheet-label">{escape(label)}</span> {markup}</p>'
+
+
+def _notation(cards: Iterable[Card], tr: Translator) -> str:
+    """Cards in the course's notation (``♥8 ♥8``; the jokers by name), kept on one line each
+    and wrapped between cards; red suits red on screen, every card black on paper."""
+    spans = []
+    for card in cards:
+        red = str(card) == "BJ" or (card.suit is not None and card.suit.value in "♥♦")  # as the card faces
+        spans.append(f'<span class="qd-sheet-notation{" qd-sheet-red" if red else ""}">{escape(tr.cards((card,)))}'
+                     "</span>")
+    return " ".join(spans)
+
+
+def _trick(plays: Sequence[tuple[int, Sequence[Card]]], tr: Translator, finished: bool) -> str:
+    """The trick so far in playing order from the lead: each seat and its cards, the seats
+    still to play with a dash (none in a ``finished`` trick, of which only ``plays`` are shown)."""
+    played = dict(plays)
+    lead = plays[0][0]
+    seats = []
+    for step in range(PLAYERS):
+        seat = (lead + step) % PLAYERS
+        if finished and seat not in played:
+            continue
+        cards = _notation(played[seat], tr) if seat in played else "—"
+        said = (tr("Seat {seat} leads: {cards}", seat=seat, cards=_MARK) if step == 0
+                else tr("Seat {seat}: {cards}", seat=seat, cards=_MARK))
+        seats.append(escape(said).replace(_MARK, cards))
+    return '<span class="qd-sheet-sep">·</span>'.join(seats)
+
+
+def _hand(cards: Iterable[Card], trump: Trump, tr: Translator) -> str:
+    """A hand as it is held: its trumps (labelled), then each side suit."""
+    groups = []
+    for lane, group in hand_groups(cards, trump):
+        written = _notation(group, tr)
+        groups.append(escape(tr("Trumps: {cards}", cards=_MARK)).replace(_MARK, written) if lane is TRUMP else written)
+    return '<span class="qd-sheet-sep">|</span>'.join(groups)
 
 
 def _key(drill: Drill, tr: Translator) -> str:

@@ -1,5 +1,6 @@
 // Front end of the class-progress widgets (widgets/classroom.py): display and input only.
-// The hand-in panel reads this browser's stored progress and the name typed, and offers
+// The hand-in panel reads this browser's stored progress (the lessons' drills and, in a
+// store of their own, the quick checks) and the name typed, and offers
 // the kernel's code to copy or download; the teacher's page sends what was pasted or
 // uploaded and shows the kernel's table. Nothing is fetched. Uses h and setLang from common.js.
 
@@ -29,7 +30,8 @@ function renderHandIn({ model, el }) {
   setLang(root, model.get("lang"));
 
   let timer = null;
-  const send = () => model.send({ type: "sync", progress: readProgress(model.get("storage_key")), name: name.value });
+  const send = () => model.send({ type: "sync", progress: readProgress(model.get("storage_key")),
+                                  checks: readProgress(model.get("checks_key")), name: name.value });
   const draw = () => {
     const value = model.get("code") || "";
     code.value = value;
@@ -56,7 +58,9 @@ function renderHandIn({ model, el }) {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
-  const onStorage = (event) => { if (event.key === model.get("storage_key")) send(); };
+  const onStorage = (event) => {
+    if (event.key === model.get("storage_key") || event.key === model.get("checks_key")) send();
+  };
   const listeners = [["change:code", draw], ["change:note", draw]];
   listeners.forEach(([event, fn]) => model.on(event, fn));
   window.addEventListener("storage", onStorage);

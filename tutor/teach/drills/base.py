@@ -102,6 +102,9 @@ class Table:
     """
 
     plays: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    finished: bool = False
+    """The trick is over and only ``plays`` are shown (the lead of a hand's last trick):
+    no seat is waiting to play."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,6 +183,9 @@ class Drill:
     refute: Refute | None = field(default=None, repr=False, compare=False)
     advice: bool = False
     unmarked: frozenset[Mark] = frozenset()
+    shown_label: str = ""
+    """What the ``shown`` cards are (``The kitty``), said in the drill's language; empty when
+    the question says it."""
 
     def __post_init__(self) -> None:
         if self.answer is AnswerKind.CARDS and (self.judge is None or self.solve is None):

@@ -51,7 +51,7 @@ def table_html(drill: Drill, tr: Translator | None = None) -> str:
     if not drill.table.plays:
         return ""
     return unmarked(drill, display.trick_html(drill.table.plays, trump=drawn_trump(drill), tr=_tr(drill, tr),
-                                              style=False))
+                                              style=False, finished=drill.table.finished))
 
 
 def shown_html(drill: Drill, tr: Translator | None = None) -> str:
@@ -70,7 +70,8 @@ def _cards(drill: Drill, cards: Iterable[Card], tr: Translator | None) -> str:
     cards = tuple(cards)
     if not cards:
         return ""
-    return unmarked(drill, display.cards_html(cards, trump=drawn_trump(drill), tr=_tr(drill, tr), style=False))
+    return unmarked(drill, display.cards_html(cards, trump=drawn_trump(drill), tr=_tr(drill, tr), style=False,
+                                              label=drill.shown_label or None))
 
 
 def _tr(drill: Drill, tr: Translator | None) -> Translator:

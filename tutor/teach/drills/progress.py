@@ -266,14 +266,18 @@ def read_stored(text: object) -> tuple[Progress | None, Text | None]:
 
 
 def visit_seed(seed: int, step: int, kind: str, lesson: str | None = None) -> int:
-    """The seed of drill number ``step`` (from 0) of a visit by a link with ``seed``: the
-    link's seed first, then seeds made from it, so everyone who follows the link gets
-    the same drills in the same order (whatever their progress).
+    """The seed of drill number ``step`` (from 0) of a visit by a link with ``seed``: seeds
+    made from the link's seed, the lesson and the step, so everyone who follows the link gets
+    the same drills in the same order (whatever their progress), and two lessons practising
+    one kind open on different drills for one seed (a class given ``seed=3`` for the whole
+    course). A drill player outside the lessons starts on the link's seed itself.
 
     >>> visit_seed(42, 0, "follow"), visit_seed(42, 1, "follow") == visit_seed(42, 1, "follow") != 42
     (42, True)
+    >>> visit_seed(42, 0, "follow", "00-welcome") != visit_seed(42, 0, "follow", "05-following")
+    True
     """
-    if step == 0:
+    if step == 0 and lesson is None:
         return seed
     digest = hashlib.sha256(f"{track(kind, lesson)}/link/{seed}/{step}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % SEEDS.stop  # not len(): 2**31 is too long in Pyodide

@@ -41,7 +41,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     look = tr("Count the pairs in the lead {lead}, pairs inside tractors included.", lead=lead)
     rule_hint = tr("X2: the kitty's points count 2 ^ (1 + pairs in the lead): singles ×2, one pair ×4, two pairs ×8.")
     common = partial(Drill, kind="score", level=level, seed=seed, lang=tr.language, trump=trump,
-                     rules=("X1", "X2", "S1", "S2", "S3", "S4"), table=Table(((0, lead),)), answer=AnswerKind.NUMBER)
+                     rules=("X1", "X2", "S1", "S2", "S3", "S4"), table=Table(((0, lead),), finished=True),
+                     answer=AnswerKind.NUMBER)
     if form == "multiplier":
         pairs = kitty_pairs(lead, trump)
         why = (tr("The lead {lead} holds no pair, so the kitty counts ×{m} (X2).", lead=lead, m=multiplier)
@@ -52,7 +53,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         return common(
             question=tr("With {trump}, the attackers win the last trick, which was led with {lead}. By how much is "
                         "the kitty multiplied?", trump=str(trump), lead=lead),
-            shown=lead, rule="X2", explain=why, number=multiplier,
+            shown=lead, shown_label=tr("The lead of the last trick"), rule="X2", explain=why, number=multiplier,
             hints=(look, rule_hint, tr("The answer: ×{m}.", m=multiplier)))
     pool = [c for h in hands for c in h if c.points]
     won = points(rng.sample(pool, rng.randint(3, min(len(pool), 14))))
@@ -73,7 +74,7 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         question=tr("With {trump}, the attackers have won {won} points in tricks. The last trick was led with {lead} "
                     "and won by {who}. The kitty is shown. What is the attackers' total?",
                     trump=str(trump), won=won, lead=lead, who=who),
-        shown=kitty, rule="X1" if declarers_win else "X2", explain=why, number=total,
+        shown=kitty, shown_label=tr("The kitty"), rule="X1" if declarers_win else "X2", explain=why, number=total,
         unmarked=frozenset({Mark.POINTS}),  # counting the kitty's points is part of the question
         hints=(tr("Who won the last trick? Then count the kitty's points (5s, 10s, Ks)."), rule_hint,
                tr("The answer: {points} points.", points=total)))
