@@ -497,7 +497,7 @@ def attackers_total_view(game: Game, *, lang: str | None = None) -> Html:
         lines.append(Text("{points} from the kitty capture: {kitty} points × {multiplier} (X2)",
                           points=game.kitty_capture, kitty=capture.kitty_points, multiplier=capture.multiplier))
     if game.penalty_adjustment:
-        lines.append(Text("{points} for failed throws (L5)", points=f"{game.penalty_adjustment:+d}"))
+        lines.append(Text("{points} for failed throws (L5)", points=format(game.penalty_adjustment, "+d")))
     theirs = sum(points for _, side, points in seats if side != "attacker")
     lines.append(Text("the {points} points the declarer's side won do not count (S4)", points=theirs))
     return Html(_style() + _row(won, None, tr, False) + "".join(_row([line], None, tr, False) for line in lines))
