@@ -165,6 +165,16 @@ class Trump:
         :class:`~tutor.core.i18n.Text`, 主牌 in Chinese)."""
         return _TRUMPS_NAME if lane == TRUMP else SUITS[lane].value
 
+    @staticmethod
+    def cards_name(lane: int) -> Text:
+        """The cards of an effective suit as a newcomer reads them: ``'♠ cards'`` … or
+        ``'trump cards'`` (never "trumps cards").
+
+        >>> str(Trump.cards_name(0)), str(Trump.cards_name(TRUMP))
+        ('♠ cards', 'trump cards')
+        """
+        return Text("trump cards") if lane == TRUMP else Text("{suit} cards", suit=SUITS[lane].value)
+
     def sort_key(self, card: Card) -> tuple[int, int, int]:
         """Key that sorts a hand the way players hold it: trumps first, high to low,
         then each side suit high to low (T4–T5)."""

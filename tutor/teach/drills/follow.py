@@ -189,8 +189,8 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], leader: in
     rule = duty_rule(lead, trump)
     shape = shape_of(lead, trump)
     suit = Trump.suit_name(shape.lane)
-    look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {suit} cards and your pairs in {suit}.",
-              leader=leader, lead=lead, what=shape.describe(), suit=suit)
+    look = tr("Seat {leader} led {lead} ({what} in {suit}). Count your {cards} and your pairs in {suit}.",
+              leader=leader, lead=lead, what=shape.describe(), suit=suit, cards=Trump.cards_name(shape.lane))
     rule_hint = {
         "W2": tr("W2: play the led suit while you can; if you have fewer cards of it than the lead, play them all."),
         "W3": tr("W3: when a pair is led and you hold a pair in that suit, you must play a pair."),

@@ -154,12 +154,12 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
     lane = trump.lane(throw[0])
     shown_others = tuple((s, trump.sorted(c for c in h if trump.lane(c) == lane))
                          for s, h in zip([s for s in range(PLAYERS) if s != seat], others))
-    suit = Trump.suit_name(lane)
     parts = tr.semicolons([tr.cards(c.cards) for c in result.components])
     why = tr("{throw}: {reason}.", throw=throw, reason=capitalized(result.reason))
-    look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {suit} cards.",
-              throw=throw, parts=parts, suit=suit)
-    held = tr("The other hands' {suit} cards: {holdings}.", suit=suit, holdings=holdings(shown_others, tr))
+    cards = Trump.cards_name(lane)
+    look = tr("Split {throw} into its parts ({parts}) and look at the other hands' {cards}.",
+              throw=throw, parts=parts, cards=cards)
+    held = tr("The other hands' {cards}: {holdings}.", cards=cards, holdings=holdings(shown_others, tr))
     common = partial(Drill, kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
                      rules=RULES, hand=trump.sorted(hand), shown=throw,
                      others=shown_others, seat=seat, explain=why)
