@@ -29,6 +29,7 @@ from typing import Any, Final
 
 import traitlets as t
 
+from tutor.teach.course import page_link
 from tutor.teach.classroom import (MAX_FILES, MAX_INPUT, MAX_NAME, ClassroomError, ClassTable, Report,
                              clean_name, encode, read_class, report_of)
 from tutor.teach.drills import KINDS
@@ -36,6 +37,7 @@ from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.core.i18n import N_, Text, said
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, translator
 from widgets.check import CHECKS_KEY
+from widgets.course import link_query, notes_html
 from widgets.drill import STORAGE_KEY
 
 ESM: Final = COMMON_JS + (STATIC / "classroom.js").read_text("utf-8")
@@ -151,8 +153,15 @@ class ClassProgress(PageWidget):
     max_files = t.Int(MAX_FILES).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
 
-    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, lang: str | None = None, query: str | None = None, **kwargs: Any) -> None:
+        """``lang``: by default the kernel's language; ``query``: the page's query string (by
+        default read from Voila), whose every parameter but ``lang=`` gets a note.
+
+        >>> "Ignored seed=3: this page does not use it." in ClassProgress(lang="en", query="seed=3").html
+        True
+        """
         self.tr = translator(lang)
+        self.link_notes = page_link(link_query() if query is None else query, self.tr)[1]
         self.table = ClassTable()
         super().__init__(labels={key: self.tr(text) for key, text in CLASS_LABELS.items()},
                          lang=self.tr.language, **kwargs)
@@ -182,7 +191,7 @@ class ClassProgress(PageWidget):
     def _draw(self) -> str:
         tr = self.tr
         table = self.table
-        notes = _notes_html([tr(note) for note in table.notes])
+        notes = notes_html(self.link_notes) + _notes_html([tr(note) for note in table.notes])
         if not table.rows:
             empty = tr("No progress codes yet.") if not table.notes else tr("No progress code could be read.")
             return f'{notes}<p class="qd-class-empty" data-qd="class-empty">{escape(empty)}</p>'

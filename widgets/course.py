@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 import ipywidgets as ipw
 import traitlets as t
 
-from tutor.teach.course import LESSONS, LinkParams, lesson, parse_link
+from tutor.teach.course import LESSONS, LinkParams, lesson, page_link, parse_link
 from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.core.i18n import Translator
@@ -88,6 +88,11 @@ class CourseMap(PageWidget):
     True
     >>> 'href="05-following.ipynb"' in CourseMap(query="").html
     True
+
+    Every other parameter of its link gets a note:
+
+    >>> "Ignored seed=3: this page does not use it." in CourseMap(lang="en", query="seed=3").html
+    True
     """
 
     _esm = ESM
@@ -100,9 +105,8 @@ class CourseMap(PageWidget):
     def __init__(self, *, lang: str | None = None, query: str | None = None, **kwargs: Any) -> None:
         """``lang``: by default the kernel's language; ``query``: the page's query
         string (by default read from Voila)."""
-        params, _ = parse_link(link_query() if query is None else query)
-        self.link_lang = params.lang
         self.tr = translator(lang)
+        self.link_lang, self.link_notes = page_link(link_query() if query is None else query, self.tr)
         self.progress = Progress()
         self.note: str | None = None
         super().__init__(lang=self.tr.language, **kwargs)
@@ -150,7 +154,7 @@ class CourseMap(PageWidget):
             rows.append(f'<li data-lesson="{info.slug}"><a href="{info.page}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'
                         f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')
-        note = notes_html((self.note,)) if self.note else ""
+        note = notes_html(self.link_notes + ((self.note,) if self.note else ()))
         return f'{note}<ol class="qd-course-list" start="0">{"".join(rows)}</ol>'
 
 

@@ -24,9 +24,9 @@ from static_serve import StaticSite
 from test_lessons import _assert_clean
 from test_static_site import PAGE_TIMEOUT, Learner
 
-from tutor.teach.course import LESSONS
+from tutor.teach.course import LESSONS, page_link
 from tutor.teach.drills.progress import MAX_KINDS, MAX_STORED, Progress, utc
-from tutor.core.i18n import LANGUAGES
+from tutor.core.i18n import LANGUAGES, Translator
 from tools.static_site import lesson_page
 from tools.static_site.home import HAND_IN, drawn_map, static_links
 from widgets.classroom import HandIn
@@ -152,6 +152,23 @@ def test_nothing_stored_draws_the_empty_map(browser: Any, site: StaticSite) -> N
     page, _ = learner.home(site.url("index.ipynb", language="zh-Hans"))
     assert page.locator("[data-qd=course]").get_attribute("data-qd-progress") == "none"
     same_as_the_widget(page, "zh-Hans", None)
+    page.close()
+    learner.close()
+
+
+LINKS = ["seed=3&lang=xx&kind=%3Cb%3Ebold%3C%2Fb%3E", "lang=zh-Hans&lang=en&" + "&".join(f"p{i}=v" for i in range(25))]
+
+
+@pytest.mark.parametrize("query", LINKS)
+def test_every_parameter_the_home_page_does_not_use_is_noted(query: str, browser: Any, site: StaticSite) -> None:
+    """The notes the served home page gives (``page_link``, in the page's language), each in
+    its own note before the lessons, said as text (never markup)."""
+    learner = Offline(browser)
+    page, _ = learner.home(site.url("index.ipynb", query, language="zh-Hans"))
+    shown = page.locator("[data-qd=link-notes] .qd-link-note").all_inner_texts()
+    assert shown == list(page_link(query, Translator("zh-Hans"))[1]) and shown
+    assert page.locator("[data-qd=link-notes] b").count() == 0
+    assert page.locator("[data-qd=course]").get_attribute("data-qd-progress") == "none"  # the map as ever
     page.close()
     learner.close()
 

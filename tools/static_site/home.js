@@ -87,6 +87,36 @@
     }
   }
 
+  // The link's parameters this page does not use, each with the note the served home page
+  // gives it (tutor.teach.course.page_link; HOME.link has its notes, made by it).
+  function linkNotes() {
+    const link = HOME.link;
+    const cut = (text) => Array.from(text).slice(0, 30).join("");
+    const quoted = ([key, raw]) => `${cut(key)}=${cut(raw)}`;
+    const said = (note, pair) => note.replace("{param}", () => quoted(pair));
+    const pairs = Array.from(new URLSearchParams(window.location.search));
+    const notes = [];
+    let language = false;
+    for (const pair of pairs.slice(0, link.maxParams)) {
+      if (pair[0] !== "lang") notes.push(said(link.unused, pair));
+      else if (language) notes.push(said(link.twice, pair));
+      else if (link.languages.includes(pair[1])) language = true;
+      else notes.push(said(link.language, pair));
+    }
+    if (pairs.length > link.maxParams) notes.push(said(link.beyond, pairs[link.maxParams]));
+    const box = document.createElement("div");
+    box.dataset.qd = "link-notes";
+    for (const note of notes) {
+      const made = document.createElement("template");
+      made.innerHTML = link.note;
+      const shown = made.content.firstElementChild;
+      shown.textContent = note;
+      box.append(shown);
+    }
+    if (notes.length) map.before(box);
+  }
+
+  try { linkNotes(); } catch (e) { /* the map is shown all the same */ }
   redraw();
   // Progress answered in another tab, or this page shown again by the Back button.
   window.addEventListener("storage", (event) => { if (event.key === HOME.key || event.key === null) redraw(); });

@@ -36,7 +36,7 @@ from html import escape, unescape
 from pathlib import Path
 from typing import Any, Final
 
-from tutor.teach.course import LESSONS
+from tutor.teach.course import LESSONS, MAX_PARAMS, page_link
 from tutor.teach.drills.progress import (MAX_COUNT, MAX_KINDS, MAX_NAME, MAX_STARS, MAX_STORED, PER_LESSON, VERSION,
                                    KindProgress, Progress, track)
 from tutor.core.i18n import LANGUAGES, Translator
@@ -294,7 +294,34 @@ def home_facts(language: str) -> dict[str, Any]:
         "labels": [label for label, _, _ in badges],
         "answered": answered.replace(str(SAMPLE_COUNT), "{count}"),
         "notes": {"unreadable": _drawn_note(language, unreadable), "partial": _drawn_note(language, partly)},
+        "link": link_facts(language),
     }
+
+
+def link_facts(language: str) -> dict[str, Any]:
+    """What ``home.js`` needs to note the parameters of the page's link it does not use as
+    the served home page notes them (:func:`tutor.teach.course.page_link`): each kind of
+    note, made by ``page_link`` with ``{param}`` where the parameter goes, the bounds, the
+    languages, and a note's markup (:func:`widgets.course.notes_html`, ``{note}`` for its text).
+
+    >>> facts = link_facts("en")
+    >>> facts["unused"], facts["maxParams"], facts["languages"]
+    ('Ignored {param}: this page does not use it.', 20, ['en', 'zh-Hans', 'zh-Hant'])
+    """
+    from widgets.course import notes_html
+
+    tr = Translator(language)
+
+    def made(query: str, param: str) -> str:
+        note = page_link(query, tr)[1][-1]
+        if note.count(param) != 1:
+            raise HomePageError(f"page_link's note does not quote {param!r} once: {note!r}")
+        return note.replace(param, "{param}")
+
+    many = "&".join(f"p{i}=v" for i in range(MAX_PARAMS + 1))
+    return {"unused": made("qdkey=qdvalue", "qdkey=qdvalue"), "twice": made("lang=en&lang=en", "lang=en"),
+            "language": made("lang=qdvalue", "lang=qdvalue"), "beyond": made(many, f"p{MAX_PARAMS}=v"),
+            "maxParams": MAX_PARAMS, "languages": list(LANGUAGES), "note": notes_html(("{note}",))}
 
 
 def _sample_badge(language: str, slug: str, name: str, stars: int) -> tuple[str, str, str]:

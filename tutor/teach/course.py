@@ -287,6 +287,18 @@ def parse_link(query: str | None, *, lesson: str | None = None,
     return LinkParams(**values), notes  # type: ignore[arg-type]
 
 
+def page_link(query: object, tr: Translator = ENGLISH) -> tuple[str | None, tuple[str, ...]]:
+    """The link of a page that reads only ``lang=`` (the home page, the teacher's table):
+    the language it asks for (or None) and a note for every other parameter.
+
+    >>> page_link("lang=zh-Hant&seed=3")
+    ('zh-Hant', ('Ignored seed=3: this page does not use it.',))
+    """
+    values, notes = read_link(query, {"lang": read_lang}, tr)
+    lang = values.get("lang")
+    return (lang if isinstance(lang, str) else None), notes
+
+
 def _drill_kinds(slug: str | None) -> tuple[str, ...]:
     if slug is not None:
         return lesson(slug).drills
