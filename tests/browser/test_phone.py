@@ -128,13 +128,14 @@ def _too_wide(page: Any) -> list[str]:
     return found
 
 
-def _small_targets(page: Any) -> list[str]:
-    """Every control of the table smaller than TARGET px either way: the hand's cards, the
-    buttons, the choices (a checkbox or radio is tapped through its label), the disclosures."""
-    found: list[str] = page.evaluate("""size => {
-        const table = document.querySelector('[data-qd=table]'), out = [];
-        const targets = [...table.querySelectorAll(['.qd-option', 'button', 'select', 'summary', 'input[type=text]',
-          'label:has(input[type=checkbox])', 'label:has(input[type=radio])', 'label.qd-button'].join(', '))];
+def _small_targets(page: Any, root: str = "[data-qd=table]") -> list[str]:
+    """Every control in ``root`` (the table, or every drill) smaller than TARGET px either way:
+    the hand's cards, the buttons, the choices (a checkbox or radio is tapped through its
+    label), the disclosures."""
+    found: list[str] = page.evaluate("""([size, root]) => {
+        const out = [];
+        const targets = [...document.querySelectorAll(root)].flatMap(r => [...r.querySelectorAll(['.qd-option', 'button', 'select', 'summary', 'input[type=text]',
+          'label:has(input[type=checkbox])', 'label:has(input[type=radio])', 'label.qd-button'].join(', '))]);
         for (const e of targets) {
           const r = e.getBoundingClientRect();
           if (!r.width || !r.height) continue;  // not shown now
@@ -143,7 +144,7 @@ def _small_targets(page: Any) -> list[str]:
               + `${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
         }
         return out.slice(0, 10);
-    }""", TARGET)
+    }""", [TARGET, root])
     return found
 
 
@@ -242,3 +243,22 @@ def test_lesson_10_plays_on_a_phone(phone: Any, lessons_server: Any, language: s
     _scroll_to(page, "[data-qd=log]")
     _shot(page, language, "log")
     assert not errors, errors
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+def test_a_lessons_drills_fit_a_phone(phone: Any, lessons_server: Any, language: str) -> None:
+    """Lesson 05's drills on the phone: every card, button and level a target of 44 px,
+    nothing wider than the screen, and a card picked by a tap."""
+    page = phone.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    page.goto(lessons_server.url("05-following.ipynb", f"lang={language}"))
+    drill = page.locator("[data-qd=drill]").first
+    drill.locator(".qd-picker .qd-option").first.wait_for(timeout=90_000)
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches")
+    assert not _small_targets(page, "[data-qd=drill]"), _small_targets(page, "[data-qd=drill]")
+    assert not _too_wide(page), _too_wide(page)
+    card = drill.locator(".qd-picker .qd-option").first
+    card.scroll_into_view_if_needed()
+    card.tap()
+    assert card.get_attribute("aria-selected") == "true"
+    _shot(page, language, "drill")
