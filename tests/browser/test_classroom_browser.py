@@ -48,8 +48,8 @@ def _close(page: Any) -> None:
 
 def answer_lesson_05(context: Any, url: str) -> str:
     """Answer lesson 05's drill wrong, then right; the rule the drill is decided by."""
-    seed = _seed_for(("follow",))
-    plan = _plan("follow", seed)
+    seed = _seed_for(("follow",), SLUG)
+    plan = _plan("follow", seed, SLUG)
     assert plan is not None
     page, errors = _page(context, url + f"?seed={seed}")
     page.wait_for_function("""() => { const d = document.querySelector('.qd-practice [data-qd=drill]');

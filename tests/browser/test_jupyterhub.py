@@ -329,8 +329,8 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
     _need_jupyterhub()
     started = time.monotonic()
     kinds = KNOWN[SLUG]
-    seed = _seed_for(kinds)
-    plans = [_plan(kind, seed) for kind in kinds]
+    seed = _seed_for(kinds, SLUG)
+    plans = [_plan(kind, seed, SLUG) for kind in kinds]
     assert all(plans)
     lesson_before = (LESSON_DIR / f"{SLUG}.ipynb").read_bytes()
     contexts = [_new_context(browser) for _ in USERS]

@@ -18,11 +18,13 @@ import pytest
 from leaks import english_words
 
 from tutor.teach.drills import AnswerKind, Drill, generate
+from tutor.teach.drills.progress import visit_seed
 from tutor.core.i18n import Translator
 from tutor.teach.localize import lesson_text
 
 SLUG, KIND = "05-following", "follow"
-SEED = next(s for s in range(100) if generate(KIND, s, 1).answer is AnswerKind.CARDS)  # a drill played with cards
+SEED = next(s for s in range(100)  # a link whose lesson opens on a drill played with cards
+            if generate(KIND, visit_seed(s, 0, KIND, SLUG), 1).answer is AnswerKind.CARDS)
 PAGE_TIMEOUT = 90_000
 
 
@@ -77,7 +79,7 @@ def test_a_lesson_link_opens_in_its_language(language: str, context: Any, lesson
     assert _title(SLUG, language) in page.locator("h1").first.inner_text()
     assert page.locator(".qd-languages [aria-current=page]").get_attribute("lang") == language
 
-    drill = generate(KIND, SEED, 1, lang=language)
+    drill = generate(KIND, visit_seed(SEED, 0, KIND, SLUG), 1, lang=language)
     assert drill_el.locator("[data-qd=question]").inner_text() == drill.question
     wrong = _wrong_answer(drill)
     taken: dict[str, int] = {}

@@ -25,9 +25,10 @@ DRILL = f"{PRACTICE} [data-qd=drill]"
 
 
 def _seed() -> int:
-    """A seed whose follow drill picks one card and has a readable wrong pick."""
+    """A link seed whose lesson opens on a follow drill that picks one card and has a
+    readable wrong pick."""
     for seed in range(1, 200):
-        drill = generate(KIND, seed, 1)
+        drill = generate(KIND, visit_seed(seed, 0, KIND, SLUG), 1)
         if drill.answer is AnswerKind.CARDS and drill.pick == 1 and _wrong(drill) is not None:
             return seed
     raise AssertionError("no suitable drill")
@@ -128,7 +129,7 @@ def _level(page: Any, level: int) -> None:
 # ---------------------------------------------------------------- tests
 
 def test_no_streak_from_an_answer_the_hint_gave_away(context: Any, lessons_server: Any) -> None:
-    drill = generate(KIND, SEED, 1)
+    drill = generate(KIND, visit_seed(SEED, 0, KIND, SLUG), 1)
     page = _open(context, lessons_server, f"seed={SEED}")
     for shown in range(1, len(drill.hints) + 1):
         page.click(".qd-practice [data-qd=hint]")
@@ -154,7 +155,7 @@ def test_no_streak_from_an_answer_the_hint_gave_away(context: Any, lessons_serve
 
 
 def test_focus_stays_in_the_drill_after_retry_and_next(context: Any, lessons_server: Any) -> None:
-    drill = generate(KIND, SEED, 1)
+    drill = generate(KIND, visit_seed(SEED, 0, KIND, SLUG), 1)
     page = _open(context, lessons_server, f"seed={SEED}")
     _give(page, drill, _wrong(drill))
     box = _result(page, "wrong")

@@ -28,7 +28,7 @@ from voila_serve import REPO
 
 from tutor.teach.course import LESSONS, parse_link
 from tutor.teach.drills import generate
-from tutor.teach.drills.progress import Progress
+from tutor.teach.drills.progress import Progress, visit_seed
 from tutor.core.i18n import LANGUAGES, negotiate
 from tools.static_site import lesson_page
 from widgets.drill import STORAGE_KEY
@@ -140,9 +140,9 @@ def test_a_learner_goes_through_the_course(browser: Any, site: StaticSite) -> No
 
     # A seeded link: the drills the rules module makes for that seed, answered wrong then right.
     kinds = KNOWN["05-following"]
-    seed = _seed_for(kinds)
+    seed = _seed_for(kinds, "05-following")
     page = learner.open(site.url("05-following.ipynb", f"seed={seed}"), drills=len(kinds))
-    plans = [_plan(kind, seed) for kind in kinds]
+    plans = [_plan(kind, seed, "05-following") for kind in kinds]
     assert all(plans)
     _answer_wrong_then_right(page, [p for p in plans if p is not None])
     _assert_clean(page, learner.errors, "05-following")
@@ -157,7 +157,7 @@ def test_a_learner_goes_through_the_course(browser: Any, site: StaticSite) -> No
     assert page.url.split("?")[0].endswith(lesson_page("zh-Hans", "05-following"))
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
     question = " ".join(page.locator(".qd-practice [data-qd=question]").first.inner_text().split())
-    assert question == " ".join(generate(kinds[0], seed, 1, lang="zh-Hans").question.split())
+    assert question == " ".join(generate(kinds[0], visit_seed(seed, 0, kinds[0], "05-following"), 1, lang="zh-Hans").question.split())
     _assert_clean(page, learner.errors, "05-following")
     page.close()
 

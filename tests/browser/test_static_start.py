@@ -21,6 +21,7 @@ from test_lessons import KNOWN, _answer_wrong_then_right, _assert_clean, _plan, 
 from test_static_site import PAGE_TIMEOUT, Learner, ready
 
 from tutor.teach.drills import generate
+from tutor.teach.drills.progress import visit_seed
 
 SNAPSHOT = "**/static/pyodide/qd-python-*.bin"
 KINDS = KNOWN["05-following"]
@@ -78,14 +79,14 @@ def test_the_build_points_the_pages_at_the_snapshot(site: StaticSite) -> None:
 
 
 def test_python_starts_from_the_snapshot_with_the_same_drills(learner: Learner, site: StaticSite) -> None:
-    seed = _seed_for(KINDS)
+    seed = _seed_for(KINDS, "05-following")
     page = open_lesson(learner, site, f"seed={seed}")
     report = started(page)
     assert report["how"] == "snapshot" and report["error"] is None, report
     assert report["early"] is True, "Python was not started as the page opened"
     # The drills are the rules module's for the link's seed, and answered as they should be.
-    assert first_question(page) == " ".join(generate(KINDS[0], seed, 1).question.split())
-    plans = [_plan(kind, seed) for kind in KINDS]
+    assert first_question(page) == " ".join(generate(KINDS[0], visit_seed(seed, 0, KINDS[0], "05-following"), 1).question.split())
+    plans = [_plan(kind, seed, "05-following") for kind in KINDS]
     _answer_wrong_then_right(page, [p for p in plans if p is not None])
     _assert_clean(page, learner.errors, "05-following")
     # What Python holds is this page's: its link, a random state of its own, the course in memory.
@@ -100,7 +101,7 @@ def test_python_starts_from_the_snapshot_with_the_same_drills(learner: Learner, 
     assert report["how"] == "snapshot" and report["marks"].get("kept") is True, report
     assert json.loads(python(again, "import random, json\nprint(json.dumps(random.random()))")) != state[2], \
         "two pages drew the same random number: random was not seeded again after the restore"
-    assert first_question(again) == " ".join(generate(KINDS[0], seed, 1).question.split())
+    assert first_question(again) == " ".join(generate(KINDS[0], visit_seed(seed, 0, KINDS[0], "05-following"), 1).question.split())
     again.close()
 
 
@@ -143,12 +144,12 @@ def test_without_a_usable_snapshot_python_starts_the_usual_way(how: str, learner
         route.fulfill(content_type="application/octet-stream", **BROKEN[how](body))
 
     learner.context.route(SNAPSHOT, broken)
-    seed = _seed_for(KINDS)
+    seed = _seed_for(KINDS, "05-following")
     page = open_lesson(learner, site, f"seed={seed}")
     report = started(page)
     assert served, "the page did not ask for the snapshot"
     assert report["how"] == "usual" and report["error"], report
-    assert first_question(page) == " ".join(generate(KINDS[0], seed, 1).question.split())
+    assert first_question(page) == " ".join(generate(KINDS[0], visit_seed(seed, 0, KINDS[0], "05-following"), 1).question.split())
     assert python(page, "import os\nprint(os.environ['QUERY_STRING'])") == f"seed={seed}"
     _assert_clean(page, learner.errors, "05-following")
     page.close()
