@@ -117,9 +117,6 @@ def test_a_refusal_about_trumps_says_trump_cards() -> None:
     assert "trump card" in verdict.reason and "trumps card" not in verdict.reason, verdict.reason
 
 
-@pytest.mark.xfail(strict=True, reason="the drills' hints say '{suit} cards' with the suit 'trumps' "
-                   "(tutor/teach/drills/follow.py and throw.py): their fix, not the table's; remove this "
-                   "marker with it")
 @pytest.mark.parametrize("kind", ["follow", "throw"])
 def test_no_drill_says_trumps_cards(kind: str) -> None:
     said = []
