@@ -47,24 +47,27 @@ from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards, points
 from tutor.rules.combos import shape_of
 from tutor.rules.follow import legal_follows, shown_out
 from tutor.rules.friend import friend_of, side_of
-from tutor.rules.order import TRUMP
 from tutor.rules.phase import Phase, phase_name
 from tutor.rules.refusal import play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import attackers_total, kitty_capture, penalty_change, score_seats
 from tutor.rules.throw import check_throw
-from tutor.rules.trick import beats, winner_so_far
+from tutor.rules.trick import winner_so_far
 from tutor.rules.view import SeatView
+from tutor.play.rollout import Move, Tables, cards_of, finish, hand_of
 
 _FULL: Final = Counter(PACK)
 _QUICK_TRIES: Final = 8
-_EXPLORE: Final = 0.1
-"""How often a greedy playout makes a random legal play instead."""
 
 Policy = Literal["random", "greedy"]
 POLICIES: Final = ("random", "greedy")
 
 Plays = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+def _simple(lead: Sequence[Card]) -> bool:
+    """True if ``lead`` is a single or a pair: a trick the integers play (:mod:`tutor.play.rollout`)."""
+    return len(lead) == 1 or (len(lead) == 2 and lead[0] is lead[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +81,22 @@ class Layout:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a playout ended: the attackers' total (S4), each seat's result (S1–S3),
-    every play made from the start position, in order, the seat that took the first
+    every play made from the start position, in order (``moves``, card indices; ``plays``,
+    cards), the seat that took the first
     trick finished (the one in progress, or the one the first play leads), and the
     declarer and friend of the layout played."""
 
     attackers_points: int
     results: tuple[int, ...]
-    plays: Plays
+    moves: tuple[Move, ...]
     trick_winner: int | None = None
     declarer: int | None = None
     friend: int | None = None
+
+    @property
+    def plays(self) -> Plays:
+        """Every play made, in order: each seat and its cards."""
+        return tuple((seat, cards_of(play)) for seat, play in self.moves)
 
 
 def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
@@ -190,8 +199,6 @@ class Simulation:
         self.rules = rules
         trump = view.trump
         self._lane = {card: trump.lane(card) for card in _FULL}
-        self._order = {card: trump.order(card) for card in _FULL}
-        self._sides = sorted(set(self._lane.values()) - {TRUMP})
         self._unseen = unseen_cards(view)
         self._voids = shown_voids(view)
         self._won = [0] * PLAYERS
@@ -277,90 +284,75 @@ class Simulation:
         """Play the hand out from the view with ``layout`` (see :meth:`check`), every seat
         playing by ``policy`` (``"random"`` or ``"greedy"``, see the module) within the rules;
         ``first``: the next play of the seat to act (a search's candidate), checked by the
-        rules module."""
+        rules module.
+
+        The plays the rules module makes on cards — the candidate, a failed throw's forced
+        play, the follows to a trick led by a tractor or a throw — come first; every trick
+        led by a single or a pair (all the others) is played on small integers
+        (:func:`tutor.play.rollout.finish`)."""
         if policy not in POLICIES:
             raise TutorError(Text("a playout's policy is one of {names}, not {value}",
                                   names=", ".join(POLICIES), value=repr(policy)[:40]))
-        greedy = policy == "greedy"
         view, rules = self.view, self.rules
         trump = view.trump
         assert trump is not None and view.declarer is not None
-        lane = self._lane
-        hands = [list(h) for h in layout.hands]
         won = list(self._won)
         penalty = view.penalty_adjustment
         declarer = view.declarer
         friend = self._friend_of(layout)
         sides = [side_of(s, declarer, friend) != "attacker" for s in range(PLAYERS)]  # the declarer's side?
         trick = list(view.trick)
-        so_far = [cards for _, cards in trick]  # the trick's plays, for winner_so_far
         leader = self._leader
-        plays: list[tuple[int, tuple[Card, ...]]] = []
+        moves: list[Move] = []
         forced = view.forced_options
-        last_lead: tuple[Card, ...] = ()
-        last_win: tuple[Card, ...] = ()
-        last_winner = leader
+        last: tuple[tuple[Card, ...], tuple[Card, ...], int] | None = None
         first_winner: int | None = None
-        choice, random_ = rng.choice, rng.random
-        while any(hands):
+        held = [list(hand) for hand in layout.hands]
+        while first is not None or (forced and not trick) or (trick and not _simple(trick[0][1])):
             seat = (leader + len(trick)) % PLAYERS
-            hand = hands[seat]
             play: tuple[Card, ...]
             if first is not None:
-                play = self._first(hands, seat, tuple(first), trick, forced)
+                play = self._first(held, seat, tuple(first), trick, forced)
                 first = None
-                if not trick and len(play) > 1 and shape_of(play, trump).is_throw and not forced:
-                    others = [hands[s] for s in range(PLAYERS) if s != seat]
+                if not trick and len(play) > 1 and not forced and shape_of(play, trump).is_throw:
+                    others = [held[s] for s in range(PLAYERS) if s != seat]
                     result = check_throw(play, others, trump, rules=rules)
                     if not result.ok:
                         penalty += penalty_change(result.penalty, side_of(seat, declarer, friend), rules)
-                        play = choice(result.options)
+                        play = rng.choice(result.options)
             elif not trick:
-                if forced:
-                    play = choice(forced)
-                elif greedy and random_() >= _EXPLORE:
-                    play = self._greedy_lead(hands, seat, rng)
-                else:
-                    card = choice(hand)
-                    play = (card, card) if random_() < 0.5 and hand.count(card) == 2 else (card,)
+                play = rng.choice(forced)
             else:
-                lead = trick[0][1]
-                led = lane[lead[0]]
-                if len(lead) == 1:
-                    suit = [c for c in hand if lane[c] == led]
-                    if greedy and random_() >= _EXPLORE:
-                        play = (self._greedy_single(trick, winner_so_far(so_far, trump), suit or hand, seat, sides),)
-                    else:
-                        play = (choice(suit or hand),)
-                elif len(lead) == 2 and lead[0] is lead[1]:
-                    if greedy and random_() >= _EXPLORE:
-                        play = self._greedy_pair(trick, winner_so_far(so_far, trump), hand, seat, sides)
-                    else:
-                        play = self._follow_pair(hand, led, rng)
-                else:
-                    play = tuple(legal_follows(hand, lead, trump, rules=rules).random(rng))
+                play = tuple(legal_follows(held[seat], trick[0][1], trump, rules=rules).random(rng))
             forced = ()
             for card in play:
-                hand.remove(card)
+                held[seat].remove(card)
             trick.append((seat, play))
-            so_far.append(play)
-            plays.append((seat, play))
-            if len(trick) < PLAYERS:
-                continue
-            winner = winner_so_far(so_far, trump)  # B1, T6, W6
-            won[trick[winner][0]] += sum(c.points for _, cs in trick for c in cs)
-            last_lead, last_win, last_winner = trick[0][1], trick[winner][1], trick[winner][0]
-            if first_winner is None:
-                first_winner = last_winner
-            leader = last_winner
-            trick = []
-            so_far = []
-        capture = kitty_capture(layout.kitty, last_lead, last_win, trump, won_by=side_of(last_winner, declarer, friend),
-                                rules=rules) if last_lead else None  # X1–X2
+            moves.append((seat, tuple(card.index for card in play)))
+            if len(trick) == PLAYERS:
+                winner = winner_so_far([cards for _, cards in trick], trump)  # B1, T6, W6
+                won[trick[winner][0]] += sum(card.points for _, cards in trick for card in cards)
+                last = (trick[0][1], trick[winner][1], trick[winner][0])
+                if first_winner is None:
+                    first_winner = last[2]
+                leader = last[2]
+                trick = []
+        tables = Tables.of(trump)
+        hands = [hand_of(cards, tables.lanes) for cards in held]
+        sizes = [len(cards) for cards in held]
+        lead, win, winner, first_done = finish(
+            tables, hands, sizes, leader, [(seat, tuple(c.index for c in cards)) for seat, cards in trick], won,
+            sides, policy == "greedy", rng, moves)
+        if lead:
+            last = (cards_of(lead), cards_of(win), winner)
+        if first_winner is None:
+            first_winner = first_done
+        capture = kitty_capture(layout.kitty, last[0], last[1], trump, won_by=side_of(last[2], declarer, friend),
+                                rules=rules) if last else None  # X1–X2
         attackers = attackers_total(won, declarer, friend, capture=capture.points if capture else 0, penalties=penalty)
         _, results = score_seats(attackers, declarer=declarer, friend=friend, solo=view.solo,
                                  declarations=view.declaration_count)
-        return Outcome(attackers, results, tuple(plays), first_winner, declarer, friend)
+        return Outcome(attackers, results, tuple(moves), first_winner, declarer, friend)
 
     def _friend_of(self, layout: Layout) -> int | None:
         """The friend in ``layout``: the seat other than the declarer that holds the called
@@ -383,136 +375,6 @@ class Simulation:
         if refusal is not None:
             raise TutorError(refusal.reason)
         return play
-
-    def _greedy_lead(self, hands: list[list[Card]], seat: int, rng: random.Random) -> tuple[Card, ...]:
-        """A card or a pair that no other hand can beat, the best such (a side suit's, a
-        pair, with points, high); else the lowest card of a side suit without points."""
-        lane, order = self._lane, self._order
-        hand = hands[seat]
-        top: dict[int, int] = {}  # the highest card any other hand holds, by effective suit
-        top_pair: dict[int, int] = {}  # the highest pair any other hand holds, by effective suit
-        holds: list[set[int]] = []  # the effective suits each other hand holds
-        for other in range(PLAYERS):
-            if other == seat:
-                continue
-            suits: set[int] = set()
-            seen: set[Card] = set()
-            for card in hands[other]:
-                card_lane, card_order = lane[card], order[card]
-                suits.add(card_lane)
-                if card_order > top.get(card_lane, -1):
-                    top[card_lane] = card_order
-                if card in seen and card_order > top_pair.get(card_lane, -1):
-                    top_pair[card_lane] = card_order
-                seen.add(card)
-            holds.append(suits)
-        ruffable = {side for side in self._sides if any(side not in suits and TRUMP in suits for suits in holds)}
-        best: tuple[tuple[bool, bool, int, int], Card] | None = None
-        counted: set[Card] = set()
-        for card in hand:
-            card_lane, card_order = lane[card], order[card]
-            if card_lane in ruffable:  # R1
-                continue
-            pair = card in counted
-            counted.add(card)
-            # B1: nobody holds a higher card (a higher pair, for a pair); a tie goes first (T6)
-            if card_order >= (top_pair if pair else top).get(card_lane, -1):
-                key = (card_lane != TRUMP, pair, card.points, card_order)
-                if best is None or key > best[0]:
-                    best = (key, card)
-        if best is not None:
-            card = best[1]
-            return (card, card) if hand.count(card) == 2 and order[card] >= top_pair.get(lane[card], -1) else (card,)
-        sides = [c for c in hand if lane[c] != TRUMP and not c.points] or hand
-        low = min(order[c] for c in sides)
-        return (rng.choice([c for c in sides if order[c] == low]),)
-
-    def _greedy_single(self, trick: list[tuple[int, tuple[Card, ...]]], best: int, options: list[Card], seat: int,
-                       sides: list[bool]) -> Card:
-        """A follow to a single lead from ``options`` (the legal cards, W1): points to a
-        winning partner; the cheapest card that takes the trick from the other side when
-        it holds points (or this is the last play); else the cheapest card. ``best``: the
-        index of the play winning so far (:func:`tutor.rules.trick.winner_so_far`)."""
-        lane, order = self._lane, self._order
-        top = trick[best][1][0]
-        trump = self.view.trump
-        assert trump is not None
-
-        def cost(card: Card) -> int:
-            return 30 + order[card] if lane[card] == TRUMP else order[card]
-
-        if sides[trick[best][0]] == sides[seat]:
-            return max(options, key=lambda c: (c.points, -cost(c)))
-        winning = [c for c in options if beats(c, top, trump)]  # B1, R1
-        points = sum(c.points for _, cards in trick for c in cards)
-        if winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning)):
-            return min(winning, key=lambda c: cost(c) - 2 * c.points)
-        return min(options, key=lambda c: (c.points, cost(c)))
-
-    def _greedy_pair(self, trick: list[tuple[int, tuple[Card, ...]]], best: int, hand: list[Card], seat: int,
-                     sides: list[bool]) -> tuple[Card, ...]:
-        """A legal follow to a pair lead (W1–W3) chosen as :meth:`_greedy_single` chooses:
-        points to a winning partner; the cheapest pair that takes the trick from the other
-        side (of the suit, or of trumps when out of it, R1) when it holds points or this is
-        the last play; else the cheapest cards. ``best``: as for :meth:`_greedy_single`."""
-        lane, order = self._lane, self._order
-        led = lane[trick[0][1][0]]
-        top = trick[best][1][0]
-        trump = self.view.trump
-        assert trump is not None
-
-        def cost(card: Card) -> int:
-            return 30 + order[card] if lane[card] == TRUMP else order[card]
-
-        partner = sides[trick[best][0]] == sides[seat]
-        suit = [c for c in hand if lane[c] == led]
-        # in the hand's order, not a set's (a set of cards is ordered by memory address: not the same in two
-        # processes), so that ties of cost go the same way wherever the playout runs
-        pairs = sorted(dict.fromkeys(c for i, c in enumerate(suit) if c in suit[i + 1:]), key=cost)
-        if not suit:
-            trumps = [c for c in hand if lane[c] == TRUMP]
-            pairs = sorted(dict.fromkeys(c for i, c in enumerate(trumps) if c in trumps[i + 1:]), key=cost) \
-                if led != TRUMP else []
-        if pairs:
-            if partner:
-                card = max(pairs, key=lambda c: (c.points, -cost(c))) if suit else None
-            else:
-                winning = [c for c in pairs if beats(c, top, trump)]  # B1, R1
-                points = sum(c.points for _, cards in trick for c in cards)
-                take = winning and (points or len(trick) == PLAYERS - 1 or any(c.points for c in winning))
-                card = min(winning, key=lambda c: cost(c) - 2 * c.points) if take else \
-                    (min(pairs, key=lambda c: (c.points, cost(c))) if suit else None)
-            if card is not None:
-                return (card, card)
-        # no pair to play (or a ruff not worth it): two of the suit, else all of it and the rest
-        if partner:
-            def rank(c: Card) -> tuple[int, int]:
-                return (-c.points, cost(c))
-        else:
-            def rank(c: Card) -> tuple[int, int]:
-                return (c.points, cost(c))
-        chosen = sorted(suit, key=rank)[:2]
-        if len(chosen) < 2:
-            rest = sorted((c for c in hand if lane[c] != led), key=rank)
-            chosen += rest[:2 - len(chosen)]
-        return tuple(chosen)
-
-    def _follow_pair(self, hand: list[Card], led: int, rng: random.Random) -> tuple[Card, ...]:
-        """A random legal follow to a pair (W1–W3): a pair of the suit if one is held,
-        else two cards of it, else all of it and any others."""
-        lane = self._lane
-        suit = [c for c in hand if lane[c] == led]
-        if len(suit) >= 2:
-            pairs = [c for i, c in enumerate(suit) if c in suit[i + 1:]]
-            if pairs:
-                card = rng.choice(pairs)
-                return (card, card)
-            return tuple(rng.sample(suit, 2))
-        if suit:
-            rest = list(hand)
-            rest.remove(suit[0])
-            return (suit[0], rng.choice(rest))
-        return tuple(rng.sample(hand, 2))
 
 
 def _assign(cards: list[Card], room: dict[int, int], allowed: dict[Card, tuple[int, ...]],
