@@ -94,6 +94,11 @@ def test_python_starts_from_the_snapshot_with_the_same_drills(learner: Learner, 
                                     "print(json.dumps([os.environ['QUERY_STRING'], 'tutor.rules.game' in sys.modules,"
                                     " random.random()]))"))
     assert state[0] == f"seed={seed}" and state[1] is True
+    # The think-time clock runs in the browser, where process_time() reads 0 (tutor.core.clock).
+    clock = json.loads(python(page, "import json, time\nfrom tutor.core.clock import thinking_time\n"
+                                    "start = thinking_time(), time.process_time()\nsum(range(3_000_000))\n"
+                                    "print(json.dumps([thinking_time() - start[0], time.process_time() - start[1]]))"))
+    assert clock[0] > 0, clock
     page.close()
     # The next page reads the snapshot unpacked, as the first page kept it in the browser.
     again = open_lesson(learner, site, f"seed={seed}")

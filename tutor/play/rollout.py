@@ -105,8 +105,7 @@ def finish(tables: Tables, hands: list[Hand], sizes: list[int], leader: int, tri
     every seat plays at random within the rules, or greedily (see
     :mod:`tutor.play.simulation`). ``hands``, ``sizes`` (cards held), ``won`` (points won
     in tricks, by seat) are updated and every play is appended to ``moves`` (unless it is
-    None); ``sides``
-    says which seats are on the declarer's side.
+    None); ``sides`` says which seats are on the declarer's side.
 
     Returns the last trick's lead and winning play, its winner, and the winner of the first
     trick finished here (None if none was).
@@ -168,7 +167,10 @@ def finish(tables: Tables, hands: list[Hand], sizes: list[int], leader: int, tri
             hand = hands[seat]
             suit = hand[led]
             play: Play
-            if greedy and rand() >= EXPLORE:
+            if len(suit) == len(lead):  # no choice (W1, W2)
+                play = tuple(suit)
+                suit.clear()
+            elif greedy and rand() >= EXPLORE:
                 last = index == PLAYERS - 1
                 partner = sides[best_seat] == sides[seat]
                 if pair:

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from tutor.core.clock import thinking_time
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
 from tutor.play.simulation import Layout, Outcome, Policy, Simulation, complete_deal
@@ -168,14 +168,15 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
     """Weigh ``candidates`` (default :func:`candidate_plays`, with ``include``) for the
     seat to play in ``view``: ``layouts`` random layouts of the unseen cards, each
     candidate played out in each (the same layouts for every candidate, so they are
-    compared on equal cards), stopping early once ``think`` seconds of CPU time are spent
+    compared on equal cards), stopping early once ``think`` seconds are spent (CPU seconds; in the browser, seconds:
+    :mod:`tutor.core.clock`)
     (after at least two layouts). The other seats, and the seat itself after this play,
     play by ``policy`` (:meth:`Simulation.playout`).
 
     Each playout's result for the seat (S1–S3) is what is averaged.
     """
     _check_layouts(layouts)
-    start = time.process_time()
+    start = thinking_time()
     simulation = Simulation(view, rules)
     plays = tuple(_key(play) for play in candidates) if candidates is not None \
         else candidate_plays(view, rules, rng=rng, include=include)
@@ -193,7 +194,7 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
             results[index].append(outcome.results[seat])
             tricks[index] += _took_trick(outcome, seat)
             attackers[index] += outcome.attackers_points
-        if think is not None and done >= 2 and time.process_time() - start > think:
+        if think is not None and done >= 2 and thinking_time() - start > think:
             break
     values = []
     for index, play in enumerate(plays):
@@ -203,7 +204,7 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
         values.append(PlayValue(play, mean, math.sqrt(variance / done), tricks[index] / done,
                                 attackers[index] / done, tuple(mine)))
     order = sorted(range(len(values)), key=lambda i: -values[i].expected)  # stable: ties keep candidate order
-    return Found(seat, tuple(values[i] for i in order), done, time.process_time() - start)
+    return Found(seat, tuple(values[i] for i in order), done, thinking_time() - start)
 
 
 def _check_layouts(layouts: object) -> None:
@@ -307,7 +308,7 @@ def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None],
     if not options:
         raise TutorError(Text("a search needs at least one play to weigh"))
     _check_layouts(layouts)
-    start = time.process_time()
+    start = thinking_time()
     seat, dealt = view.seat, sum(view.hand_sizes)
     results: list[list[int]] = [[] for _ in options]
     for done in range(1, layouts + 1):
@@ -326,7 +327,7 @@ def weigh_declarations(view: SeatView, options: Sequence[Sequence[Card] | None],
             assert declarer is not None
             layout = Layout(tuple(game.hand(s) for s in range(PLAYERS)), Cards(game.kitty))
             mine.append(Simulation(game.view(declarer), rules).playout(layout, rng, policy="greedy").results[seat])
-        if think is not None and done >= 2 and time.process_time() - start > think:
+        if think is not None and done >= 2 and thinking_time() - start > think:
             break
     return tuple(tuple(mine) for mine in results)
 
@@ -365,7 +366,7 @@ def _weigh_openings(openings: Sequence[SeatView], rules: Ruleset, rng: random.Ra
     layouts of the other hands."""
     if not openings:
         raise TutorError(Text("a search needs at least one play to weigh"))
-    start = time.process_time()
+    start = thinking_time()
     seat = openings[0].seat
     simulations = [Simulation(opening, rules) for opening in openings]
     results: list[list[int]] = [[] for _ in openings]
@@ -376,7 +377,7 @@ def _weigh_openings(openings: Sequence[SeatView], rules: Ruleset, rng: random.Ra
             assert opening.kitty is not None
             mine.append(simulation.playout(Layout(hands, Cards(opening.kitty)), rng,
                                            policy="greedy").results[seat])
-        if think is not None and done >= 2 and time.process_time() - start > think:
+        if think is not None and done >= 2 and thinking_time() - start > think:
             break
     return tuple(tuple(mine) for mine in results)
 

@@ -54,10 +54,12 @@ from tutor.rules.scoring import attackers_total, kitty_capture, penalty_change, 
 from tutor.rules.throw import check_throw
 from tutor.rules.trick import winner_so_far
 from tutor.rules.view import SeatView
-from tutor.play.rollout import Move, Tables, cards_of, finish, hand_of
+from tutor.play.rollout import Hand, Move, Tables, cards_of, finish, hand_of
 
 _FULL: Final = Counter(PACK)
 _QUICK_TRIES: Final = 8
+_KITTY: Final = PLAYERS
+"""The kitty, as a sixth place a layout puts cards in."""
 
 Policy = Literal["random", "greedy"]
 POLICIES: Final = ("random", "greedy")
@@ -204,6 +206,8 @@ class Simulation:
         self._won = [0] * PLAYERS
         for trick in view.tricks:
             self._won[trick.seat] += trick.points
+        self._allowed: set[tuple[Card, ...]] = set()  # the view's seat's plays the rules allow here
+        self._kept: tuple[Layout, list[Hand]] | None = None
         self._leader = view.trick[0][0] if view.trick else (view.tricks[-1].seat if view.tricks else view.declarer)
         known = view.solo or view.friend is not None or view.friend_card is None
         # F1: the declarer held exactly one copy of the called card; until it plays it,
@@ -214,6 +218,7 @@ class Simulation:
             played = [seat for trick in view.tricks for seat, cards in trick.plays if view.friend_card in cards]
             played += [seat for seat, cards in view.trick if view.friend_card in cards]
             self._declarer_copies = 0 if view.declarer in played else 1
+        self._places = self._where()
 
     # ------------------------------------------------------------ layouts
 
@@ -221,38 +226,83 @@ class Simulation:
         """A random layout of the unseen cards consistent with the view: every seat gets
         as many cards as it holds, the kitty 8 (unless this seat buried it), no seat a
         card of a suit it has shown it is out of, and the declarer its copy of the
-        called card until it plays it."""
+        called card until it plays it.
+
+        The cards some place is closed to are placed first, each at random among the
+        places still open to it; the others, shuffled, fill the room left — every layout
+        that fits is possible. Where the first cards leave no room for one, they are placed
+        one at a time, each only where the rest still fit (:func:`_assign`)."""
+        need, bound, free, allowed = self._places
+        places = self._empty()
+        left = dict(need)
+        order = list(bound)
+        rng.shuffle(order)
+        order.sort(key=lambda card: len(allowed[card]))
+        for card in order:
+            open_slots = [slot for slot in allowed[card] if left[slot]]
+            if not open_slots:
+                break
+            slot = rng.choice(open_slots)
+            places[slot].append(card)
+            left[slot] -= 1
+        else:
+            rest = list(free)
+            rng.shuffle(rest)
+            at = 0
+            for slot, room in left.items():
+                places[slot] += rest[at:at + room]
+                at += room
+            return self._layout(places)
+        chosen = _assign(bound + free, need, allowed, rng, quick=0)
+        if chosen is None:
+            raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=self.view.seat))
+        places = self._empty()
+        for card, slot in chosen:
+            places[slot].append(card)
+        return self._layout(places)
+
+    def _empty(self) -> dict[int, list[Card]]:
+        """The places of a layout before the unseen cards are dealt: the declarer holding its
+        copy of the called card, where it must (F1)."""
         view = self.view
-        seats = [s for s in range(PLAYERS) if s != view.seat]
-        need = {s: view.hand_sizes[s] for s in seats}
-        kitty_slot = PLAYERS  # the kitty, as a sixth place
+        places: dict[int, list[Card]] = {slot: [] for slot in self._places[0]}
+        if self._declarer_copies and view.friend_card is not None:
+            assert view.declarer is not None
+            places[view.declarer].append(view.friend_card)
+        return places
+
+    def _layout(self, places: dict[int, list[Card]]) -> Layout:
+        view = self.view
+        hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
+        return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[_KITTY]))
+
+    def _where(self) -> tuple[dict[int, int], list[Card], list[Card], dict[Card, tuple[int, ...]]]:
+        """Where the unseen cards may go, worked out once: the room of each place (the other
+        seats, and the kitty as a sixth place unless this seat buried it) once the
+        declarer's copy of the called card is placed, the cards some place is closed to, the
+        others, and the places open to each card."""
+        view = self.view
+        need = {s: view.hand_sizes[s] for s in range(PLAYERS) if s != view.seat}
         if view.kitty is None:
-            need[kitty_slot] = KITTY_SIZE
+            need[_KITTY] = KITTY_SIZE
         cards = list(self._unseen.elements())
         if len(cards) != sum(need.values()):
             raise CardCountError(Text("the unseen cards ({count}) do not fill the hands and the kitty ({need})",
                                       count=len(cards), need=sum(need.values())))
         friend = view.friend_card
         buried_friend = self.rules.allow_buried_friend  # F3: else the twin of the called card is not buried
-        pending = list(cards)
-        places: dict[int, list[Card]] = {slot: [] for slot in need}
         if self._declarer_copies and friend is not None:
-            declarer = view.declarer
-            assert declarer is not None
-            pending.remove(friend)
-            places[declarer].append(friend)
-            need[declarer] -= 1
-        allowed = {card: tuple(s for s in need if s == kitty_slot or (s, self._lane[card]) not in self._voids
+            assert view.declarer is not None
+            cards.remove(friend)
+            need[view.declarer] -= 1
+        every = tuple(need)
+        allowed = {card: tuple(s for s in need if s == _KITTY or (s, self._lane[card]) not in self._voids
                                if not (card is friend and self._friend_constrained
-                                       and (s == view.declarer or (s == kitty_slot and not buried_friend))))
-                   for card in set(pending)}
-        chosen = _assign(pending, need, allowed, rng)
-        if chosen is None:
-            raise TutorError(Text("no layout of the unseen cards fits what seat {seat} has seen", seat=view.seat))
-        for card, slot in chosen:
-            places[slot].append(card)
-        hands = tuple(Cards(view.hand) if s == view.seat else Cards(places[s]) for s in range(PLAYERS))
-        return Layout(hands, Cards(view.kitty) if view.kitty is not None else Cards(places[kitty_slot]))
+                                       and (s == view.declarer or (s == _KITTY and not buried_friend))))
+                   for card in dict.fromkeys(cards)}
+        bound = [card for card in cards if allowed[card] != every]
+        free = [card for card in cards if allowed[card] == every]
+        return need, bound, free, allowed
 
     def check(self, layout: Layout) -> Layout:
         """``layout`` if it fits the view (the seat's own hand and kitty, the card counts,
@@ -307,39 +357,54 @@ class Simulation:
         forced = view.forced_options
         last: tuple[tuple[Card, ...], tuple[Card, ...], int] | None = None
         first_winner: int | None = None
-        held = [list(hand) for hand in layout.hands]
-        while first is not None or (forced and not trick) or (trick and not _simple(trick[0][1])):
-            seat = (leader + len(trick)) % PLAYERS
-            play: tuple[Card, ...]
-            if first is not None:
-                play = self._first(held, seat, tuple(first), trick, forced)
-                first = None
-                if not trick and len(play) > 1 and not forced and shape_of(play, trump).is_throw:
-                    others = [held[s] for s in range(PLAYERS) if s != seat]
-                    result = check_throw(play, others, trump, rules=rules)
-                    if not result.ok:
-                        penalty += penalty_change(result.penalty, side_of(seat, declarer, friend), rules)
-                        play = rng.choice(result.options)
-            elif not trick:
-                play = rng.choice(forced)
-            else:
-                play = tuple(legal_follows(held[seat], trick[0][1], trump, rules=rules).random(rng))
-            forced = ()
-            for card in play:
-                held[seat].remove(card)
-            trick.append((seat, play))
-            moves.append((seat, tuple(card.index for card in play)))
-            if len(trick) == PLAYERS:
-                winner = winner_so_far([cards for _, cards in trick], trump)  # B1, T6, W6
-                won[trick[winner][0]] += sum(card.points for _, cards in trick for card in cards)
-                last = (trick[0][1], trick[winner][1], trick[winner][0])
-                if first_winner is None:
-                    first_winner = last[2]
-                leader = last[2]
-                trick = []
         tables = Tables.of(trump)
-        hands = [hand_of(cards, tables.lanes) for cards in held]
-        sizes = [len(cards) for cards in held]
+        seat = (leader + len(trick)) % PLAYERS
+        if first is not None:
+            first = self._first(layout.hands[seat], seat, tuple(first), trick, forced)
+        if first is not None and (_simple(trick[0][1]) if trick else _simple(first)):
+            # a candidate single or pair, or a follow to one: played on integers at once
+            hands = self._hands(layout, tables)
+            for card in first:
+                hands[seat][tables.lanes[card.index]].remove(card.index)
+            trick.append((seat, tuple(first)))
+            moves.append((seat, tuple(card.index for card in first)))
+            sizes = [len(cards) for cards in layout.hands]
+            sizes[seat] -= len(first)
+        elif first is None and not forced and (not trick or _simple(trick[0][1])):
+            hands = self._hands(layout, tables)
+            sizes = [len(cards) for cards in layout.hands]
+        else:  # the rules module plays on cards until the trick led otherwise is over
+            held = [list(hand) for hand in layout.hands]
+            while first is not None or (forced and not trick) or (trick and not _simple(trick[0][1])):
+                seat = (leader + len(trick)) % PLAYERS
+                play: tuple[Card, ...]
+                if first is not None:
+                    play, first = first, None
+                    if not trick and len(play) > 1 and not forced and shape_of(play, trump).is_throw:
+                        others = [held[s] for s in range(PLAYERS) if s != seat]
+                        result = check_throw(play, others, trump, rules=rules)
+                        if not result.ok:
+                            penalty += penalty_change(result.penalty, side_of(seat, declarer, friend), rules)
+                            play = rng.choice(result.options)
+                elif not trick:
+                    play = rng.choice(forced)
+                else:
+                    play = tuple(legal_follows(held[seat], trick[0][1], trump, rules=rules).random(rng))
+                forced = ()
+                for card in play:
+                    held[seat].remove(card)
+                trick.append((seat, play))
+                moves.append((seat, tuple(card.index for card in play)))
+                if len(trick) == PLAYERS:
+                    winner = winner_so_far([cards for _, cards in trick], trump)  # B1, T6, W6
+                    won[trick[winner][0]] += sum(card.points for _, cards in trick for card in cards)
+                    last = (trick[0][1], trick[winner][1], trick[winner][0])
+                    if first_winner is None:
+                        first_winner = last[2]
+                    leader = last[2]
+                    trick = []
+            hands = [hand_of(cards, tables.lanes) for cards in held]
+            sizes = [len(cards) for cards in held]
         lead, win, winner, first_done = finish(
             tables, hands, sizes, leader, [(seat, tuple(c.index for c in cards)) for seat, cards in trick], won,
             sides, policy == "greedy", rng, moves)
@@ -366,15 +431,30 @@ class Simulation:
             return view.friend
         return friend_of(view.friend_card, view.declarer, layout.hands)
 
-    def _first(self, hands: list[list[Card]], seat: int, play: tuple[Card, ...],
+    def _first(self, hand: Sequence[Card], seat: int, play: tuple[Card, ...],
                trick: list[tuple[int, tuple[Card, ...]]], forced: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
-        """The candidate ``play`` if the rules allow it (:func:`tutor.rules.refusal.play_refusal`), else a clear error."""
+        """The candidate ``play`` if the rules allow it (:func:`tutor.rules.refusal.play_refusal`),
+        else a clear error. The view's own seat's plays, asked again and again by a search,
+        are checked once."""
+        own = seat == self.view.seat
+        if own and play in self._allowed:
+            return play
         trump = self.view.trump
         assert trump is not None
-        refusal = play_refusal(hands[seat], trick, forced, play, trump, self.rules)
+        refusal = play_refusal(list(hand), trick, forced, play, trump, self.rules)
         if refusal is not None:
             raise TutorError(refusal.reason)
+        if own:
+            self._allowed.add(play)
         return play
+
+    def _hands(self, layout: Layout, tables: Tables) -> list[Hand]:
+        """The hands of ``layout`` on integers (:func:`tutor.play.rollout.hand_of`): made once
+        for the layout a search plays each candidate in, then copied."""
+        kept = self._kept
+        if kept is None or kept[0] is not layout:
+            kept = self._kept = (layout, [hand_of(cards, tables.lanes) for cards in layout.hands])
+        return [[list(cards) for cards in hand] for hand in kept[1]]
 
 
 def _assign(cards: list[Card], room: dict[int, int], allowed: dict[Card, tuple[int, ...]],
