@@ -110,7 +110,7 @@ def finish(tables: Tables, hands: list[Hand], sizes: list[int], leader: int, tri
     Returns the last trick's lead and winning play, its winner, and the winner of the first
     trick finished here (None if none was).
     """
-    lanes, orders, points = tables.lanes, tables.orders, tables.points
+    lanes, orders, points, _, _ = tables
     rand = rng.random
     record = None if moves is None else moves.append
     held = [0] * len(lanes)  # the copies of each card the hands hold (a greedy lead asks)
@@ -250,7 +250,7 @@ def _greedy_lead(hands: list[Hand], seat: int, tables: Tables, held: list[int], 
     """A card or a pair that no other hand can beat, the best such (a side suit's, a pair,
     with points, high); else the lowest card of a side suit without points. ``held``: the
     copies of each card the five hands hold."""
-    lanes, orders, points, ranked = tables.lanes, tables.orders, tables.points, tables.ranked
+    lanes, orders, points, _, ranked = tables
     hand = hands[seat]
     ruffed = [False] * LANES  # a side suit some other hand is out of while holding trumps (R1)
     for other in range(PLAYERS):
@@ -259,7 +259,7 @@ def _greedy_lead(hands: list[Hand], seat: int, tables: Tables, held: list[int], 
             for lane in range(TRUMP_LANE):
                 if not cards_of_other[lane]:
                     ruffed[lane] = True
-    best: tuple[bool, bool, int, int] | None = None
+    best = -1  # the best key found: a side suit's, a pair, points, order (bits 12, 11, 6–10, 0–5)
     chosen, bar_pair = -1, -1
     for lane in range(LANES):
         cards = hand[lane]
@@ -271,19 +271,20 @@ def _greedy_lead(hands: list[Hand], seat: int, tables: Tables, held: list[int], 
                 high = orders[card]
                 break
         high_pair: int | None = None  # the highest pair another hand holds: found when asked
-        side = lane != TRUMP_LANE
+        side = 4096 if lane != TRUMP_LANE else 0
         for at, card in enumerate(cards):
             order = orders[card]
-            pair = card in cards[:at]
-            if pair and high_pair is None:
-                high_pair = _top_pair(hands, seat, lane, tables, held)
-            # B1: nobody holds a higher card (a higher pair, for a pair); a tie goes first (T6)
-            if order >= (high_pair if pair else high):  # type: ignore[operator]
-                key = (side, pair, points[card], order)
-                if best is None or key > best:
-                    best, chosen = key, card
-                    bar_pair = -2 if high_pair is None else high_pair
-    if best is not None:
+            if card in cards[:at]:  # the second copy: a pair
+                if high_pair is None:
+                    high_pair = _top_pair(hands, seat, lane, tables, held)
+                # B1: nobody holds a higher pair; a tie goes first (T6)
+                key = side | 2048 | points[card] << 6 | order if order >= high_pair else -1
+            else:  # nobody holds a higher card
+                key = side | points[card] << 6 | order if order >= high else -1
+            if key > best:
+                best, chosen = key, card
+                bar_pair = -2 if high_pair is None else high_pair
+    if best >= 0:
         lane = lanes[chosen]
         if hand[lane].count(chosen) == 2:
             if bar_pair == -2:
@@ -313,7 +314,7 @@ def _greedy_single(options: list[int], top: int, taken: int, last: bool, partner
     trick holds points (``taken``), or the card does, or this is the ``last`` play; else the
     cheapest card. ``top``: the card winning so far; ``partner``: whether its seat is on
     this seat's side. Ties go to the card first in ``options``."""
-    lanes, orders, points, costs = tables.lanes, tables.orders, tables.points, tables.costs
+    lanes, orders, points, costs, _ = tables
     if partner:  # the most points, then the cheapest
         chosen, key = -1, None
         for card in options:
@@ -345,7 +346,7 @@ def _greedy_pair(hand: Hand, led: int, top: int, taken: int, last: bool, partner
     points to a winning partner; the cheapest pair that takes the trick from the other side
     (of the suit, or of trumps when out of it, R1) when it is worth it; else the cheapest
     cards. Not taken out of the hand."""
-    lanes, orders, points, costs = tables.lanes, tables.orders, tables.points, tables.costs
+    lanes, orders, points, costs, _ = tables
     cost = costs.__getitem__
     suit = hand[led]
     pairs = sorted(dict.fromkeys(c for at, c in enumerate(suit) if c in suit[at + 1:]), key=cost)
