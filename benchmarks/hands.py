@@ -3,8 +3,9 @@
 - a whole hand of computer players, deal to score (``play_computer_hand``), median
   over seeds — goal ≥ 5× faster than before the turn-API issue;
 - a whole hand of random legal players (``play_random_hand``);
-- random playouts from a seat's view at the first lead and mid-hand
-  (:class:`tutor.play.simulation.Simulation`), per second of one core's CPU time — goal ≥ 2,000.
+- random and greedy playouts from a seat's view at the first lead and mid-hand
+  (:class:`tutor.play.simulation.Simulation`), per second of one core's CPU time — the fast
+  engine's goals (issue 30): ≥ 25,000 random and ≥ 10,000 greedy from the first lead.
 
 ``--before REV`` times the same hands with the code of REV (a git worktree in a
 temporary directory, run in a subprocess) in the same run, and prints both.
@@ -42,8 +43,9 @@ def _hand_times(play: str) -> list[float]:
     return times
 
 
-def _playouts(tricks: int, seconds: float = 3.0) -> float | None:
-    """Random playouts per CPU second from the view of the seat to act after ``tricks`` tricks."""
+def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> float | None:
+    """Playouts per CPU second from the view of the seat to act after ``tricks`` tricks,
+    every seat playing by ``policy`` (the search's is ``"greedy"``)."""
     try:
         from tutor.play.simulation import Simulation
     except ImportError:
@@ -70,7 +72,10 @@ def _playouts(tricks: int, seconds: float = 3.0) -> float | None:
     count, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         for simulation, layout in zip(cases, layouts):
-            simulation.playout(layout, rng)
+            if policy == "random":
+                simulation.playout(layout, rng)
+            else:
+                simulation.playout(layout, rng, policy=policy)
             count += 1
     return count / (time.process_time() - start)
 
@@ -83,6 +88,7 @@ def measure() -> dict[str, object]:
         "computer": statistics.median(computer), "computer_p95": sorted(computer)[int(0.95 * len(computer))],
         "random": statistics.median(random_hands),
         "playouts_first": _playouts(0), "playouts_mid": _playouts(10),
+        "greedy_first": _playouts(0, policy="greedy"), "greedy_mid": _playouts(10, policy="greedy"),
     }
 
 
@@ -116,7 +122,8 @@ def main() -> int:
     after = measure()
     rows = [("computer players' hand, median", "computer", "ms"), ("computer players' hand, p95", "computer_p95", "ms"),
             ("random players' hand, median", "random", "ms"),
-            ("playouts from the first lead", "playouts_first", "/s"), ("playouts after 10 tricks", "playouts_mid", "/s")]
+            ("playouts from the first lead", "playouts_first", "/s"), ("playouts after 10 tricks", "playouts_mid", "/s"),
+            ("greedy playouts, first lead", "greedy_first", "/s"), ("greedy playouts, after 10", "greedy_mid", "/s")]
     print(f"Python {sys.version.split()[0]}; {len(SEEDS)} hands each; CPU time of one core")
     head = f"{'figure':34} {'before':>14} {'after':>14} {'speed-up':>9}" if before else f"{'figure':34} {'now':>14}"
     print(head)
