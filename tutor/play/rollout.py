@@ -260,37 +260,34 @@ def _greedy_lead(hands: list[Hand], seat: int, tables: Tables, held: list[int], 
                 if not cards_of_other[lane]:
                     ruffed[lane] = True
     best = -1  # the best key found: a side suit's, a pair, points, order (bits 12, 11, 6–10, 0–5)
-    chosen, bar_pair = -1, -1
+    chosen = -1
     for lane in range(LANES):
         cards = hand[lane]
         if not cards or ruffed[lane]:
             continue
-        high = -1  # the highest card another hand holds in this suit
-        for card in ranked[lane]:
+        side = 4096 if lane != TRUMP_LANE else 0
+        for card in ranked[lane]:  # B1: a card nobody holds a higher one of; a tie goes first (T6)
             if held[card] > cards.count(card):
                 high = orders[card]
                 break
-        high_pair: int | None = None  # the highest pair another hand holds: found when asked
-        side = 4096 if lane != TRUMP_LANE else 0
-        for at, card in enumerate(cards):
-            order = orders[card]
-            if card in cards[:at]:  # the second copy: a pair
-                if high_pair is None:
-                    high_pair = _top_pair(hands, seat, lane, tables, held)
-                # B1: nobody holds a higher pair; a tie goes first (T6)
-                key = side | 2048 | points[card] << 6 | order if order >= high_pair else -1
-            else:  # nobody holds a higher card
-                key = side | points[card] << 6 | order if order >= high else -1
-            if key > best:
-                best, chosen = key, card
-                bar_pair = -2 if high_pair is None else high_pair
+        else:
+            high = -1
+        for card in cards:
+            if orders[card] >= high:
+                key = side | points[card] << 6 | orders[card]
+                if key > best:
+                    best, chosen = key, card
+        if len(set(cards)) < len(cards):  # a pair nobody holds a higher pair of
+            high_pair = _top_pair(hands, seat, lane, tables, held)
+            for at, card in enumerate(cards):
+                if orders[card] >= high_pair and card in cards[at + 1:]:
+                    key = side | 2048 | points[card] << 6 | orders[card]
+                    if key > best:
+                        best, chosen = key, card
     if best >= 0:
         lane = lanes[chosen]
-        if hand[lane].count(chosen) == 2:
-            if bar_pair == -2:
-                bar_pair = _top_pair(hands, seat, lane, tables, held)
-            if orders[chosen] >= bar_pair:
-                return (chosen, chosen)
+        if hand[lane].count(chosen) == 2 and orders[chosen] >= _top_pair(hands, seat, lane, tables, held):
+            return (chosen, chosen)
         return (chosen,)
     cheap = [card for lane in range(TRUMP_LANE) for card in hand[lane] if not points[card]] or \
         [card for cards in hand for card in cards]
