@@ -32,13 +32,11 @@ from tutor.rules.refusal import play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.view import SeatView
 
-ADVICE_LAYOUTS: Final = 40
-"""Layouts the coach deals for "What would you play?"; the same position always gets
-the same advice, on any machine: the layouts are seeded by the position, and all of them
-are dealt (no think-time cut-off, which would make a busy machine advise otherwise; at most
-:data:`tutor.play.search.MAX_CANDIDATES` plays × 40 playouts, about half a second of CPU)."""
-REVIEW_LAYOUTS: Final = 24
-"""Layouts per decision when a whole hand is reviewed (all of them, as for advice)."""
+LAYOUTS: Final = 40
+"""Layouts the coach deals for a position, for "What would you play?" and for the review
+alike (:func:`judge`); the same position always gets the same advice, on any machine: the
+layouts are seeded by the position, and all of them are dealt (no think-time cut-off, which
+would make a busy machine advise otherwise)."""
 SHOWN: Final = 3
 """The advice names this many of the best plays."""
 
@@ -81,6 +79,29 @@ class Decision:
         return self.cost >= max(0.25, 2 * self.error)
 
 
+def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+          include: Sequence[Sequence[Card]] = (), layouts: int = LAYOUTS, think: float | None = None) -> Found:
+    """The coach's one judgment of the position in ``view`` (the seat to play): the search
+    seeded by the hand's ``seed`` and the position, on :data:`LAYOUTS` layouts, weighing the
+    computer player's choice and ``include`` beside its own candidates. The hint and the
+    review both ask it, so a play gets the same numbers from both (a play's numbers do not
+    depend on what else is weighed: :func:`tutor.play.search.search`), and a play the hint
+    advised is the review's best too.
+
+    >>> from tutor.play.strategy import play_computer_hand
+    >>> game = play_computer_hand(3)
+    >>> replay = Game(game.seed, game.rules, game.deck)
+    >>> while replay.phase is not Phase.PLAYING:
+    ...     _ = replay.apply(game.history[len(replay.history)])
+    >>> view = replay.view(replay.actor)
+    >>> judge(view, seed=3, layouts=4).best == judge(view, seed=3, layouts=4, include=[view.hand[:1]]).best
+    True
+    """
+    rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
+    heuristic = ComputerPlayer(view.seat, seed, rules).play(view).cards
+    return search(view, rules, rng=rng, layouts=layouts, think=think, include=[heuristic, *include])
+
+
 def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
            chosen: Sequence[Card] | None = None, think: float | None = None) -> Advice:
     """The coach's advice for ``view``'s seat. ``chosen``: the play the learner has in
@@ -89,23 +110,18 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     advice is the same on any machine)."""
     instance(view, SeatView, "view")
     whole(seed, "seed", low=0)
-    rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
-    player = ComputerPlayer(view.seat, seed, rules)
     if view.phase is not Phase.PLAYING or view.actor != view.seat:
-        return Advice(view, None, None, player.act(view))
-    heuristic = player.play(view).cards
-    include: list[Sequence[Card]] = [heuristic]
-    if chosen is not None and _allowed(view, chosen, rules):
-        include.append(tuple(chosen))
-    found = search(view, rules, rng=rng, layouts=ADVICE_LAYOUTS, think=think, include=include)
+        return Advice(view, None, None, ComputerPlayer(view.seat, seed, rules).act(view))
+    include = [tuple(chosen)] if chosen is not None and _allowed(view, chosen, rules) else []
+    found = judge(view, rules, seed=seed, include=include, think=think)
     mine = found.value_of(chosen) if chosen is not None else None
     return Advice(view, found, mine, Play(view.seat, found.best.play))
 
 
-def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUTS,
+def review(game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
            think: float | None = None) -> tuple[Decision, ...]:
-    """Every play ``seat`` made in ``game`` where the rules left a choice, weighed by the
-    search from the seat's view at that moment, the costliest first."""
+    """Every play ``seat`` made in ``game`` where the rules left a choice, weighed as the
+    hint weighs it (:func:`judge`) from the seat's view at that moment, the costliest first."""
     instance(game, Game, "game")
     check_seat(seat)
     whole(seed, "seed", low=0)
@@ -114,8 +130,7 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = REVIEW_LAYOUT
     for index, action in enumerate(game.history):
         if isinstance(action, Play) and action.seat == seat and replay.phase is Phase.PLAYING:
             view = replay.view(seat)
-            rng = random.Random(f"review-{seed}-{seat}-{index}")
-            found = search(view, game.rules, rng=rng, layouts=layouts, think=think, include=(action.cards,))
+            found = judge(view, game.rules, seed=seed, include=(action.cards,), layouts=layouts, think=think)
             if len(found.values) == 1:  # the rules left no choice (one legal play): nothing to review
                 replay.apply(action)
                 continue
@@ -134,4 +149,4 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
     return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 
 
-__all__ = ["ADVICE_LAYOUTS", "Advice", "Decision", "REVIEW_LAYOUTS", "SHOWN", "advise", "review"]
+__all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "advise", "judge", "review"]

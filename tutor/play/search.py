@@ -113,8 +113,9 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
                     include: Sequence[Sequence[Card]] = ()) -> tuple[Cards, ...]:
     """The plays a search weighs for ``view``'s seat: the forced leads of a failed throw
     (L4); a lead's every single, pair and tractor (M1–M3); a follow's legal plays (W1–W4),
-    sampled when there are more than :data:`MAX_CANDIDATES`. ``include`` (for example
-    the learner's own choice, or a heuristic player's) is always among them.
+    sampled when there are more than :data:`MAX_CANDIDATES` (by ``rng`` alone, whatever is
+    included). ``include`` (for example the learner's own choice, or a heuristic player's)
+    is always among them, besides.
 
     >>> from tutor.rules.game import Game, Phase
     >>> from tutor.play.strategy import ComputerPlayer, next_action
@@ -154,11 +155,10 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
         found.setdefault(_key(play), None)
         if index >= _SCAN:
             break
-    rest = [play for play in found if play not in chosen]
-    room = max(MAX_CANDIDATES - len(chosen), 0)
-    if len(rest) > room:
-        rest = rng.sample(rest, room)
-    chosen.update((play, None) for play in rest)
+    plays = list(found)
+    if len(plays) > MAX_CANDIDATES:  # sampled whatever is included: the same sample for every caller
+        plays = rng.sample(plays, MAX_CANDIDATES)
+    chosen.update((play, None) for play in plays)
     return tuple(chosen)
 
 
@@ -173,13 +173,18 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
     (after at least two layouts). The other seats, and the seat itself after this play,
     play by ``policy`` (:meth:`Simulation.playout`).
 
-    Each playout's result for the seat (S1–S3) is what is averaged.
+    Each playout's result for the seat (S1–S3) is what is averaged. One number drawn from
+    ``rng`` decides everything: the layouts, the sample of plays, and each playout, by its
+    layout and its play alone (:func:`playout_rng`) — so a play is given the same numbers
+    whatever else is weighed beside it (the coach's hint, its review and its drills agree).
     """
     _check_layouts(layouts)
     start = thinking_time()
     simulation = Simulation(view, rules)
+    seed = rng.getrandbits(64)  # the layouts, the sample of plays and every playout follow from it
+    dealer = random.Random(seed)
     plays = tuple(_key(play) for play in candidates) if candidates is not None \
-        else candidate_plays(view, rules, rng=rng, include=include)
+        else candidate_plays(view, rules, rng=random.Random(seed + 1), include=include)
     if not plays:
         raise TutorError(Text("a search needs at least one play to weigh"))
     seat = view.seat
@@ -188,9 +193,9 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
     attackers = [0] * len(plays)
     done = 0
     for done in range(1, layouts + 1):
-        layout = simulation.deal(rng)
+        layout = simulation.deal(dealer)
         for index, play in enumerate(plays):
-            outcome = simulation.playout(layout, rng, first=play, policy=policy)
+            outcome = simulation.playout(layout, playout_rng(seed, done, play), first=play, policy=policy)
             results[index].append(outcome.results[seat])
             tricks[index] += _took_trick(outcome, seat)
             attackers[index] += outcome.attackers_points
@@ -205,6 +210,22 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
                                 attackers[index] / done, tuple(mine)))
     order = sorted(range(len(values)), key=lambda i: -values[i].expected)  # stable: ties keep candidate order
     return Found(seat, tuple(values[i] for i in order), done, thinking_time() - start)
+
+
+def playout_rng(seed: int, layout: int, play: Sequence[Card]) -> random.Random:
+    """The random numbers of the playout of ``play`` in layout number ``layout`` of the
+    search drawn from ``seed``: the same on every machine (integer arithmetic only, no
+    ``hash``), whatever else the search weighs.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> a, b = playout_rng(7, 1, parse_cards("♠A")), playout_rng(7, 1, parse_cards("♠A"))
+    >>> a.random() == b.random(), playout_rng(7, 2, parse_cards("♠A")).random() == playout_rng(7, 1, parse_cards("♠A")).random()
+    (True, False)
+    """
+    number = 0
+    for card in play:
+        number = number * 55 + card.index + 1
+    return random.Random(((seed * 65_537 + layout) << 128) + number)
 
 
 def _check_layouts(layouts: object) -> None:
@@ -389,5 +410,5 @@ def _took_trick(outcome: Outcome, seat: int) -> bool:
         same_side(outcome.trick_winner, seat, outcome.declarer, outcome.friend)
 
 
-__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "search", "weigh_buries",
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "playout_rng", "search", "weigh_buries",
            "weigh_calls", "weigh_declarations"]

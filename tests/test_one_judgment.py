@@ -1,0 +1,85 @@
+"""The coach agrees with itself (issue 27, "one judgment"): the hint and the review weigh a
+position the same way (``tutor.play.coach.judge``), so a learner who plays every move as
+"What would you play?" advised is never told by the review that a move cost anything, and
+each advised play gets the very same numbers from both.
+
+A search gives a play the same numbers whatever else it weighs (each playout is seeded by
+its layout and its play alone: ``tutor.play.search.playout_rng``); the sample of candidate
+plays does not depend on what is included either.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.play.coach import advise, judge, review
+from tutor.play.search import search
+from tutor.play.strategy import ComputerPlayer, next_action
+from tutor.rules.actions import Play
+from tutor.rules.cards import PLAYERS
+from tutor.rules.game import Game, Phase
+
+SEAT = 0
+
+
+def _advised_hand(seed: int, layouts: int) -> tuple[Game, list[tuple[int, object]]]:
+    """A hand where seat 0 plays every move as the coach advises (the others are computer
+    players), and the hint's judgment of each of its moves, by index into the history."""
+    game = Game(seed)
+    bots = {seat: ComputerPlayer(seat, seed) for seat in range(PLAYERS)}
+    hints = []
+    while game.phase is not Phase.FINISHED:
+        if game.phase is Phase.PLAYING and game.actor == SEAT:
+            found = judge(game.view(SEAT), game.rules, seed=seed, layouts=layouts)
+            hints.append((len(game.history), found))
+            game.apply(Play(SEAT, found.best.play))
+        else:
+            game.apply(next_action(game, bots))
+    return game, hints
+
+
+def _agree(seeds: range, layouts: int) -> int:
+    positions = 0
+    for seed in seeds:
+        game, hints = _advised_hand(seed, layouts)
+        decisions = {d.index: d for d in review(game, SEAT, seed=seed, layouts=layouts)}
+        for index, hint in hints:
+            if len(hint.values) == 1:
+                continue  # no choice: the review leaves it out
+            decision = decisions[index]
+            positions += 1
+            assert decision.found.best.play == hint.best.play, (seed, index)
+            assert decision.found.value_of(hint.best.play) == hint.best  # the same numbers
+            assert decision.cost == 0 and not decision.costly
+    return positions
+
+
+def test_a_learner_who_follows_the_hint_is_never_told_it_cost_anything() -> None:
+    assert _agree(range(3), layouts=6) >= 20
+
+
+@pytest.mark.slow
+def test_two_hundred_positions_from_forty_hands_agree() -> None:
+    """The issue's figure: every position of seat 0 in 40 hands (over 200), at the coach's
+    own number of layouts."""
+    assert _agree(range(40), layouts=40) >= 200
+
+
+def test_advise_is_the_judgment() -> None:
+    game, hints = _advised_hand(5, layouts=40)
+    index, hint = next((i, h) for i, h in hints if len(h.values) > 1)
+    replay = Game.replay(game.seed, game.history[:index], game.rules)
+    assert advise(replay.view(SEAT), game.rules, seed=5).best == hint.best
+
+
+def test_a_plays_numbers_do_not_depend_on_what_else_is_weighed() -> None:
+    game, hints = _advised_hand(2, layouts=4)
+    index, hint = next((i, h) for i, h in hints if len(h.values) > 3)
+    view = Game.replay(game.seed, game.history[:index], game.rules).view(SEAT)
+    plays = [value.play for value in hint.values]
+    alone = search(view, game.rules, rng=random.Random(9), layouts=5, candidates=plays[:2])
+    together = search(view, game.rules, rng=random.Random(9), layouts=5, candidates=plays)
+    for value in alone.values:
+        assert together.value_of(value.play) == value
