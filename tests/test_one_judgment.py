@@ -83,3 +83,31 @@ def test_a_plays_numbers_do_not_depend_on_what_else_is_weighed() -> None:
     together = search(view, game.rules, rng=random.Random(9), layouts=5, candidates=plays)
     for value in alone.values:
         assert together.value_of(value.play) == value
+
+
+def test_the_review_says_how_often_the_learner_agreed_and_how_sure_the_coach_is() -> None:
+    from tutor.play.strategy import play_computer_hand
+    from tutor.teach import coaching
+
+    game, _ = _advised_hand(1, layouts=6)
+    decisions = review(game, SEAT, seed=1, layouts=6)
+    heading = str(coaching.review_heading(decisions))
+    assert f"You chose as the coach would in {len(decisions)} of your {len(decisions)} decisions." in heading
+    assert "None of your plays cost you anything it can measure." in heading
+    assert all(str(coaching.decision_line(d)).endswith("the coach's choice too.") for d in decisions)
+    # A computer player's hand: a play the coach only slightly prefers another to is no mistake, and says so.
+    close = costly = None
+    for seed in range(12):
+        for decision in review(play_computer_hand(seed), SEAT, seed=seed, layouts=6):
+            line = str(coaching.decision_line(decision))
+            assert "as good as the coach finds" not in line
+            best = decision.found.best
+            if decision.found.value_of(decision.played) != best:
+                if decision.costly:
+                    costly = costly or line
+                else:
+                    close = close or line
+        if close and costly:
+            break
+    assert close and "within its margin of error (±" in close and "no mistake" in close, close
+    assert costly and "was better by about" in costly, costly

@@ -155,13 +155,18 @@ def why_better(decision: Decision) -> Text:
 
 def decision_line(decision: Decision) -> Text:
     """One reviewed play: ``'Trick 3: you played ♠K; ♠3 was better by about 1.2
-    (expected −0.4 against −1.6): …'``, or that it was as good as the coach's."""
+    (expected −0.4 against −1.6): …'``; or, where the difference is within the search's
+    margin of error, that the coach slightly prefers another play but this is no mistake;
+    or that it was the coach's choice too."""
     best = decision.found.best
     played = decision.found.value_of(decision.played)
     assert played is not None
+    if played == best:
+        return Text("Trick {n}: you played {cards}, the coach's choice too.", n=decision.trick, cards=decision.played)
     if not decision.costly:
-        return Text("Trick {n}: you played {cards} — as good as the coach finds.", n=decision.trick,
-                    cards=decision.played)
+        return Text("Trick {n}: you played {cards}; the coach slightly prefers {better}, by about {cost} — within its "
+                    "margin of error (±{error}), so this is no mistake.", n=decision.trick, cards=decision.played,
+                    better=best.play, cost=format(decision.cost, ".1f"), error=format(2 * decision.error, ".1f"))
     return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
                 "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
                 cost=format(decision.cost, ".1f"), best=signed(best.expected), mine=signed(played.expected),
@@ -180,13 +185,21 @@ def review_waits() -> Text:
 
 
 def review_heading(decisions: Sequence[Decision]) -> Text:
-    """The review's first line: how many plays cost points (advice, not rules)."""
-    costly = sum(1 for d in decisions if d.costly)
+    """The review's first lines (advice, not rules): how often the learner chose as the coach
+    would, and how many plays cost points, with their total, the costliest first."""
+    matched = sum(1 for d in decisions if d.found.value_of(d.played) == d.found.best)
+    rate = Text.plural("You chose as the coach would in {matched} of your {count} decision.",
+                       "You chose as the coach would in {matched} of your {count} decisions.",
+                       count=len(decisions), matched=matched)
+    costly = [d for d in decisions if d.costly]
     if not costly:
-        return Text("The coach's review (advice, not rules): none of your {count} plays cost you anything it can "
-                    "measure.", count=len(decisions))
-    return Text("The coach's review (advice, not rules): {count} of your plays cost you, the costliest first.",
-                count=costly)
+        said = Text("None of your plays cost you anything it can measure.")
+    else:
+        said = Text.plural("One of your plays cost you about {total} points of the score table.",
+                           "{count} of your plays cost you about {total} points of the score table in all, the "
+                           "costliest first.", count=len(costly),
+                           total=format(sum(d.cost for d in costly), ".1f"))
+    return Text("The coach's review (advice, not rules): {rate} {said}", rate=rate, said=said)
 
 
 __all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation",
