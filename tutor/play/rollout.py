@@ -154,13 +154,13 @@ def finish(tables: Tables, hands: list[Hand], sizes: list[int], leader: int, tri
         best_seat, best_play = trick[0]
         win_lane, win_order = led, orders[lead[0]]
         taken = 0
-        for seat, play in trick:
-            for card in play:
+        for seat, made in trick:
+            for card in made:
                 taken += points[card]
-            card = play[0]
-            if (not pair or play[1] == card) and ((lanes[card] == win_lane and orders[card] > win_order) or
+            card = made[0]
+            if (not pair or made[1] == card) and ((lanes[card] == win_lane and orders[card] > win_order) or
                                                   (lanes[card] == TRUMP_LANE and win_lane != TRUMP_LANE)):
-                best_seat, best_play, win_lane, win_order = seat, play, lanes[card], orders[card]
+                best_seat, best_play, win_lane, win_order = seat, made, lanes[card], orders[card]
         order = _ORDER[leader]
         for index in range(len(trick), PLAYERS):
             seat = order[index]
@@ -313,28 +313,28 @@ def _greedy_single(options: list[int], top: int, taken: int, last: bool, partner
     this seat's side. Ties go to the card first in ``options``."""
     lanes, orders, points, costs, _ = tables
     if partner:  # the most points, then the cheapest
-        chosen, key = -1, None
+        chosen, most = -1, None
         for card in options:
             mine = (points[card], -costs[card])
-            if key is None or mine > key:
-                chosen, key = card, mine
+            if most is None or mine > most:
+                chosen, most = card, mine
         return chosen
     top_lane, top_order = lanes[top], orders[top]
     best, best_key, any_points = -1, 0, False
     for card in options:  # B1, R1: the cheapest that beats the winning card, points weighing for it
         lane = lanes[card]
         if (lane == top_lane and orders[card] > top_order) or (lane == TRUMP_LANE and top_lane != TRUMP_LANE):
-            mine = costs[card] - 2 * points[card]
+            price = costs[card] - 2 * points[card]
             any_points = any_points or points[card] > 0
-            if best < 0 or mine < best_key:
-                best, best_key = card, mine
+            if best < 0 or price < best_key:
+                best, best_key = card, price
     if best >= 0 and (taken or last or any_points):
         return best
-    chosen, key = -1, None
+    chosen, least = -1, None
     for card in options:  # the fewest points, then the cheapest
-        mine = (points[card], costs[card])
-        if key is None or mine < key:
-            chosen, key = card, mine
+        cheap = (points[card], costs[card])
+        if least is None or cheap < least:
+            chosen, least = card, cheap
     return chosen
 
 
