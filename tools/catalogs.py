@@ -40,7 +40,7 @@ _GAME: Final = ("tutor/rules/game.py", "tutor/rules/actions.py", "tutor/rules/ev
                 "tutor/rules/view.py", "tutor/rules/refusal.py", "tutor/rules/friend.py", "tutor/rules/ruleset.py",
                 "tutor/rules/bidding.py", "tutor/rules/scoring.py", "tutor/play/record.py", "tutor/play/strategy.py",
                 "tutor/play/bots.py", "tutor/rules/history.py", "tutor/teach/course.py", "tutor/teach/narration.py",
-                "tutor/teach/coaching.py")
+                "tutor/teach/coaching.py", "tutor/teach/reasons.py", "tutor/teach/mistakes.py")
 
 
 def catalog_of(path: str) -> str:

@@ -109,7 +109,7 @@ class ComputerPlayer:
         wants before it declares (more to overturn, more for no-trump). Listed in the order
         the seat holds the cards, a pair before its single: where two tie, the first is shown."""
         hand = view.hand
-        if len(hand) < 5:
+        if len(hand) < DECLARES_FROM:
             return []
         first = {card: index for index, card in reversed(list(enumerate(hand)))}
         overturn = bool(view.declarations)
@@ -117,7 +117,7 @@ class ComputerPlayer:
         for cards in sorted(view.declaration_options(), key=lambda cards: (first[cards[0]], -len(cards))):
             trump = Trump(cards[0].suit)
             strength = sum(1 for c in hand if trump.is_trump(c)) / len(hand)
-            need = (0.42 if overturn else 0.34) + (0.05 if cards[0].suit is None else 0.0)
+            need = declaring_share(overturn=overturn, no_trump=cards[0].suit is None)
             options.append((strength, need, cards))
         return options
 
@@ -301,12 +301,8 @@ class ComputerPlayer:
 
     @staticmethod
     def _sure(combo: Sequence[Card], lane: int, unseen: Counter[Card], trump: Trump) -> bool:
-        """True if no unseen cards can beat ``combo`` in its own suit (L3)."""
-        top = max(trump.order(c) for c in combo)
-        higher = [c for c, k in unseen.items() if trump.lane(c) == lane and trump.order(c) > top]
-        if len(combo) == 1:
-            return not higher
-        return not any(unseen[c] == 2 for c in higher)
+        """True if no unseen cards can beat ``combo`` in its own suit (L3): :func:`sure_in_suit`."""
+        return sure_in_suit(combo, lane, unseen, trump)
 
     # ---------------------------------------------------------- following
 
@@ -367,6 +363,50 @@ class ComputerPlayer:
         trump = view.trump
         assert trump is not None
         return all(trump.is_trump(c) or trump.order(c) >= 13 for c in play)
+
+
+DECLARES_FROM: Final = 5
+"""A computer player weighs a declaration once it holds this many cards (:meth:`ComputerPlayer.declarations`)."""
+
+
+def declaring_share(*, overturn: bool, no_trump: bool) -> float:
+    """The share of its cards a computer player wants the trump to make trumps before it
+    declares (D1): a third, more to overturn a declaration (D3), more for no-trump (D4)
+    (:meth:`ComputerPlayer.declarations`' ``need``).
+
+    >>> declaring_share(overturn=False, no_trump=False), declaring_share(overturn=True, no_trump=True)
+    (0.34, 0.47)
+    """
+    return (0.42 if overturn else 0.34) + (0.05 if no_trump else 0.0)
+
+
+def trumps_to_declare(held: int, *, overturn: bool, no_trump: bool) -> int:
+    """The fewest trumps among ``held`` cards with which a computer player declares
+    (:func:`declaring_share`): the same comparison :meth:`ComputerPlayer.declaration` makes.
+
+    >>> trumps_to_declare(12, overturn=False, no_trump=False), trumps_to_declare(12, overturn=True, no_trump=False)
+    (5, 6)
+    """
+    need = declaring_share(overturn=overturn, no_trump=no_trump)
+    return next(count for count in range(held + 1) if count / held >= need) if held else 0
+
+
+def sure_in_suit(combo: Sequence[Card], lane: int, unseen: Counter[Card], trump: Trump) -> bool:
+    """True if no ``unseen`` cards can beat ``combo`` (a single, a pair or a tractor of the
+    effective suit ``lane``) in its own suit (L3): for a single, no higher card of the suit
+    is unseen; for a pair or a tractor, no higher card of the suit is unseen in both copies.
+    (A side suit can still be ruffed, R1.)
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> unseen = Counter(p("♠K ♠K ♠Q"))
+    >>> sure_in_suit(p("♠A"), 0, unseen, Trump("♥")), sure_in_suit(p("♠Q"), 0, unseen, Trump("♥"))
+    (True, False)
+    """
+    top = max(trump.order(c) for c in combo)
+    higher = [c for c, k in unseen.items() if trump.lane(c) == lane and trump.order(c) > top]
+    if len(combo) == 1:
+        return not higher
+    return not any(unseen[c] == 2 for c in higher)
 
 
 MAX_THINK: Final = 10.0

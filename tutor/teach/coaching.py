@@ -1,13 +1,15 @@
-"""What the coach says: advice, never a rule. The computer player's hint, "What would you
-play?" (the best plays the search found, with the seat's average result), what a player counts
+"""What the coach says: advice, never a rule. The computer player's hint (while dealing, why
+it would or would not declare), "What would you play?" (the best plays the search found, each
+with the idea behind it in words first, then its numbers in game terms), what a player counts
 before choosing (the points on the table, the known voids, the friend), and the review of a
-finished hand — each a :class:`~tutor.core.i18n.Text` worded from what :mod:`tutor.play.coach`
-and :mod:`tutor.play.search` found. The table's sentences about the game itself are
+finished hand in the same words — each a :class:`~tutor.core.i18n.Text` worded from what
+:mod:`tutor.play.coach` and :mod:`tutor.play.search` found; the reasons themselves are
+:mod:`tutor.teach.reasons`'. The table's sentences about the game itself are
 :mod:`tutor.teach.narration`'s.
 
 >>> from tutor.rules.game import Game
->>> hint(None, Game(7).view(0))
-'The computer would not declare with these cards.'
+>>> hint(None, Game(7).view(0)).split(": ")
+['The computer would not declare with these cards', 'it weighs a declaration once it holds 5 cards, and you hold 0 so far.']
 >>> signed(1.25), signed(-0.04)
 ('+1.2', '0.0')
 """
@@ -17,34 +19,45 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from tutor.core.i18n import Text, and_list
+from tutor.core.i18n import Text, and_list, or_list
 from tutor.play.coach import SHOWN, Advice, Decision
 from tutor.play.search import PlayValue
 from tutor.play.simulation import shown_voids
+from tutor.rules.cards import Card, Cards
 from tutor.rules.game import Action, Bury, Call, CloseDeal, Deal, Declare, Phase, Play, SeatView, Solo
 from tutor.rules.notation import points
 from tutor.rules.order import Trump
 from tutor.teach.narration import who
+from tutor.teach.reasons import compared, declare_reason, joined, no_declare_reason, play_reason, share_said
 
 # ---------------------------------------------------------------- the hint
 
 
 def hint(action: Action | None, view: SeatView) -> Text:
     """What the computer player would do in ``view.seat`` now (``action``, or ``None``
-    if it would not act).
+    if it would not act), and while the cards are dealt, why it would or would not declare
+    (:func:`tutor.teach.reasons.no_declare_reason`).
 
+    >>> from dataclasses import replace
     >>> from tutor.rules.game import Game
     >>> from tutor.rules.notation import parse_cards
     >>> view = Game(7).view(0)
-    >>> hint(None, view), hint(Play(0, parse_cards("♠A")), view)
-    ('The computer would not declare with these cards.', 'The computer would play ♠A.')
+    >>> hint(Play(0, parse_cards("♠A")), view)
+    'The computer would play ♠A.'
+    >>> said = hint(None, replace(view, hand=parse_cards("♥2 ♥A ♠3 ♠9 ♣4 ♦6 ♦7 ♦9")))
+    >>> said.split(": ", 1)
+    ['The computer would not declare with these cards', '♥ trumps would make only 2 of your 8 cards trumps (♥2 ♥A); \
+the computer declares with at least 3.']
     """
     match action:
         case None:
             if view.phase is Phase.DEALING:
-                return Text("The computer would not declare with these cards.")
+                return Text("The computer would not declare with these cards: {why}.", why=no_declare_reason(view))
             return Text("Nothing to decide now: it is not your turn.")
         case Declare():
+            if view.hand and all(card in view.hand for card in action.cards):
+                return Text("The computer would declare with {cards}: {why}.", cards=action.cards,
+                            why=declare_reason(view, action.cards))
             return Text("The computer would declare with {cards}.", cards=action.cards)
         case Bury():
             return Text("The computer would bury {cards}.", cards=action.cards)
@@ -76,15 +89,18 @@ def _on_declarers_side(view: SeatView) -> bool:
 
 
 def advice(given: Advice) -> tuple[Text, ...]:
-    """The coach's sentences for "What would you play?": advice, never a rule — the
-    best plays with the seat's average result over the deals tried, the learner's own
+    """The coach's sentences for "What would you play?": advice, never a rule — each of the
+    best plays with the idea behind it in words first (:func:`tutor.teach.reasons.play_reason`),
+    then its numbers in game terms: the seat's average result on the score table (S1) for
+    the best, how much better it is than each other (or that they are about as good, within
+    the search's margin of error: :func:`tutor.teach.reasons.compared`), how often the side
+    takes the trick (said once when it is the same whatever is played); the learner's own
     choice beside them, the points on the table, the known voids and the friend.
 
     >>> from tutor.play.coach import advise
     >>> from tutor.rules.game import Game
-    >>> lines = advice(advise(Game(7).view(0)))
-    >>> lines
-    ('The computer would not declare with these cards.',)
+    >>> advice(advise(Game(7).view(0))) == (hint(None, Game(7).view(0)),)
+    True
     """
     view, found = given.view, given.found
     if found is None:
@@ -93,16 +109,32 @@ def advice(given: Advice) -> tuple[Text, ...]:
                   "you cannot see at random as the table allows, and averaged your result (S1).",
                   count=found.layouts)]
     best = found.best
-    lines.append(Text("Best: {cards} — expected {value}; your side takes this trick {share}% of the time.",
-                      cards=best.play, value=signed(best.expected), share=round(100 * best.trick_share)))
     others = [v for v in found.values[1:SHOWN] if v.play != best.play]
-    for other in others:
-        lines.append(Text("Or {cards} — expected {value}; your side takes the trick {share}% of the time.",
-                          cards=other.play, value=signed(other.expected), share=round(100 * other.trick_share)))
     chosen = given.chosen
-    if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]]:
-        lines.append(Text("Your choice {cards} — expected {value}.", cards=chosen.play,
-                          value=signed(chosen.expected)))
+    mine = chosen if chosen is not None and chosen.play not in [v.play for v in found.values[:SHOWN]] else None
+    shares = {round(100 * value.trick_share) for value in (*found.values, *([mine] if mine is not None else []))}
+    each = len(shares) > 1 or len(found.values) == 1  # else said once, below: the same whatever is played
+    top = _held(view, best.play)
+    numbers = Text("Your average result with it: {value} on the score table, the attackers ending the hand with "
+                   "about {points} points.", value=signed(best.expected), points=round(best.attackers_points))
+    reason = play_reason(view, best)
+    lines.append(Text("Best: {cards} — {reason}; {share}. {numbers}", cards=top, reason=reason,
+                      share=share_said(best), numbers=numbers) if each
+                 else Text("Best: {cards} — {reason}. {numbers}", cards=top, reason=reason, numbers=numbers))
+    for other in others:
+        cards, reason, said = _held(view, other.play), play_reason(view, other), compared(best, other)
+        lines.append(Text("Or {cards} — {reason}; {share}. {best} is {compared}.", cards=cards, reason=reason,
+                          share=share_said(other), best=top, compared=said) if each
+                     else Text("Or {cards} — {reason}. {best} is {compared}.", cards=cards, reason=reason, best=top,
+                               compared=said))
+    if mine is not None:
+        cards, reason, said = _held(view, mine.play), play_reason(view, mine), compared(best, mine)
+        lines.append(Text("Your choice {cards} — {reason}; {share}. {best} is {compared}.", cards=cards,
+                          reason=reason, share=share_said(mine), best=top, compared=said) if each
+                     else Text("Your choice {cards} — {reason}. {best} is {compared}.", cards=cards, reason=reason,
+                               best=top, compared=said))
+    if not each:
+        lines.append(Text("Whatever you play, {share}.", share=share_said(best)))
     return (*lines, *situation(view))
 
 
@@ -113,15 +145,16 @@ def situation(view: SeatView) -> tuple[Text, ...]:
     >>> from tutor.rules.game import Game
     >>> [str(line) for line in situation(Game(7).view(0))]
     ['The friend is not known yet.']
+
+    Each seat's voids are named together: "Seat 1 has no ♠ or trumps and Seat 3 has no ♥".
     """
     lines = []
     on_table = sum(points(cards) for _, cards in view.trick)
     if view.trick:
         lines.append(Text.plural("On the table: {count} point.", "On the table: {count} points.", count=on_table))
-    voids = sorted((seat, lane) for seat, lane in shown_voids(view) if seat != view.seat)
-    if voids:
-        out = [Text("{who} has no {suit}", who=who(seat, view.seat), suit=Trump.suit_name(lane)) for seat, lane in voids]
-        lines.append(Text("Known to be out of a suit: {voids}.", voids=and_list(out)))
+    out = voids_said(view)
+    if out is not None:
+        lines.append(Text("Known to be out of a suit: {voids}.", voids=out))
     if view.solo:
         lines.append(Text("The declarer plays alone (F5)."))
     elif view.friend is not None and view.friend != view.seat:
@@ -135,48 +168,106 @@ def situation(view: SeatView) -> tuple[Text, ...]:
     return tuple(lines)
 
 
-def why_better(decision: Decision) -> Text:
-    """Why the coach's play beat the one made, in words a newcomer follows (advice).
+def voids_said(view: SeatView) -> object | None:
+    """The seats other than ``view.seat`` known to be out of a suit (W2:
+    :func:`tutor.play.simulation.shown_voids`), grouped: the seats out of the same suits
+    together, each seat's suits together; None if none is known.
 
-    A play that takes the trick more often says so; else one that leaves the
-    attackers fewer (or, for an attacker, more) points; else the plain average."""
+    >>> from dataclasses import replace
+    >>> from tutor.rules.game import Game, TrickWon
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> plays = ((1, p("♠A")), (2, p("♥3")), (3, p("♠4")), (4, p("♣5")), (0, p("♠6")))
+    >>> view = replace(Game(7).view(0), trump=Trump("♦"), tricks=(TrickWon(1, 0, plays, ""),),
+    ...                trick=((1, p("♥A")), (2, p("♣3")), (3, p("♥4")), (4, p("♥6"))))
+    >>> voids_said(view)
+    'Seat 2 has no ♠ or ♥ and Seat 4 has no ♠'
+    >>> voids_said(replace(view, trick=()))
+    'Seat 2 and Seat 4 have no ♠'
+    """
+    lanes: dict[int, list[int]] = {}
+    for seat, lane in sorted(shown_voids(view)):
+        if seat != view.seat:
+            lanes.setdefault(seat, []).append(lane)
+    if not lanes:
+        return None
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for seat, held in lanes.items():
+        groups.setdefault(tuple(held), []).append(seat)
+    return and_list([Text.plural("{seats} has no {suits}", "{seats} have no {suits}", count=len(seats),
+                                 seats=and_list([who(seat, view.seat) for seat in seats]),
+                                 suits=or_list([Trump.suit_name(lane) for lane in held]))
+                     for held, seats in groups.items()])
+
+
+def why_better(decision: Decision) -> Text:
+    """Why the coach's play beat the one made, in words a newcomer follows (advice): the idea
+    behind the coach's play (:func:`tutor.teach.reasons.play_reason`, as the hint says it),
+    unless it is the same as the played one's, then what the search saw it do better — the side
+    takes the trick more often, or the attackers end with fewer (for an attacker, more) points —
+    where the difference is large.
+
+    >>> from tutor.play.coach import review
+    >>> from tutor.play.strategy import play_computer_hand
+    >>> costly = [d for d in review(play_computer_hand(2), 0, layouts=4) if d.costly]
+    >>> all("{" not in why_better(d) for d in costly)
+    True
+    """
     best, played = decision.found.best, decision.found.value_of(decision.played)
     assert played is not None
-    if best.trick_share - played.trick_share >= 0.2:
-        return Text("your side takes the trick {better}% of the time instead of {worse}%",
-                    better=round(100 * best.trick_share), worse=round(100 * played.trick_share))
+    reason = play_reason(decision.view, best)
+    said: list[Text] = [] if reason == play_reason(decision.view, played) else [reason]  # the same idea: not twice
     difference = best.attackers_points - played.attackers_points
-    if _on_declarers_side(decision.view) and difference <= -5:
-        return Text("the attackers end the hand with about {points} points fewer", points=round(-difference))
-    if not _on_declarers_side(decision.view) and difference >= 5:
-        return Text("the attackers end the hand with about {points} points more", points=round(difference))
-    return Text("it does better over the deals the coach tried")
+    if best.trick_share - played.trick_share >= 0.2:
+        said.append(Text("your side takes the trick {better}% of the time instead of {worse}%",
+                         better=round(100 * best.trick_share), worse=round(100 * played.trick_share)))
+    elif _on_declarers_side(decision.view) and difference <= -5:
+        said.append(Text("the attackers end the hand with about {points} points fewer", points=round(-difference)))
+    elif not _on_declarers_side(decision.view) and difference >= 5:
+        said.append(Text("the attackers end the hand with about {points} points more", points=round(difference)))
+    return joined(said) if said else Text("it does better over the deals the coach tried")
 
 
 def decision_line(decision: Decision) -> Text:
-    """One reviewed play: ``'Trick 3: you played ♠K; ♠3 was better by about 1.2
-    (expected −0.4 against −1.6): …'``; or, where the difference is within the search's
+    """One reviewed play, with the idea behind it and behind the coach's choice in words, as
+    the hint says them (:func:`tutor.teach.reasons.play_reason`): ``'Trick 3: you played ♠K
+    (…); ♠3 was better by about 1.2 points of the score table: …'``
+    (:func:`tutor.teach.reasons.compared`); or, where the difference is within the search's
     margin of error, that the coach slightly prefers another play but this is no mistake;
     or that it was the coach's choice too."""
     best = decision.found.best
     played = decision.found.value_of(decision.played)
     assert played is not None
+    view = decision.view
+    cards, better = _held(view, decision.played), _held(view, best.play)
     if played == best:
-        return Text("Trick {n}: you played {cards}, the coach's choice too.", n=decision.trick, cards=decision.played)
+        return Text("Trick {n}: you played {cards} ({reason}), the coach's choice too.", n=decision.trick,
+                    cards=cards, reason=play_reason(view, played))
     if not decision.costly:
-        return Text("Trick {n}: you played {cards}; the coach slightly prefers {better}, by about {cost} — within its "
-                    "margin of error (±{error}), so this is no mistake.", n=decision.trick, cards=decision.played,
-                    better=best.play, cost=format(decision.cost, ".1f"), error=format(2 * decision.error, ".1f"))
-    return Text("Trick {n}: you played {cards}; {better} was better by about {cost} (expected {best} against "
-                "{mine}): {why}.", n=decision.trick, cards=decision.played, better=best.play,
-                cost=format(decision.cost, ".1f"), best=signed(best.expected), mine=signed(played.expected),
+        return Text("Trick {n}: you played {cards} ({reason}); the coach slightly prefers {better} ({theirs}), by "
+                    "about {cost} — within its margin of error (±{error}), so this is no mistake.", n=decision.trick,
+                    cards=cards, reason=play_reason(view, played), better=better, theirs=play_reason(view, best),
+                    cost=format(decision.cost, ".1f"), error=format(2 * decision.error, ".1f"))
+    return Text("Trick {n}: you played {cards} ({reason}); {better} was {compared}: {why}.", n=decision.trick,
+                cards=cards, reason=play_reason(view, played), better=better, compared=compared(best, played),
                 why=why_better(decision))
 
 
-def weighed_play(value: PlayValue) -> Text:
-    """One play the coach weighed: ``'♠3: expected −0.4, the trick 20% of the time'``."""
-    return Text("{cards}: expected {value}, your side takes the trick {share}% of the time", cards=value.play,
-                value=signed(value.expected), share=round(100 * value.trick_share))
+def _held(view: SeatView, cards: Sequence[Card]) -> Cards:
+    """``cards`` in the order the hand holds them (:meth:`tutor.rules.order.Trump.sorted`)."""
+    return view.trump.sorted(cards) if view.trump is not None else Cards(cards)
+
+
+def weighed_play(value: PlayValue, trump: Trump | None = None) -> Text:
+    """One play the coach weighed, its numbers in game terms (its cards in the order a hand
+    holds them, given the ``trump``).
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> weighed_play(PlayValue(p("♥7 ♥J"), -0.4, 0.2, 0.2, 60.0), Trump("♠"))
+    '♥J ♥7: −0.4 on the score table on average, your side takes this trick in 20% of the deals tried'
+    """
+    cards = trump.sorted(value.play) if trump is not None else value.play
+    return Text("{cards}: {value} on the score table on average, {share}", cards=cards,
+                value=signed(value.expected), share=share_said(value))
 
 
 def review_waits() -> Text:
@@ -202,5 +293,5 @@ def review_heading(decisions: Sequence[Decision]) -> Text:
     return Text("The coach's review (advice, not rules): {rate} {said}", rate=rate, said=said)
 
 
-__all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation",
+__all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation", "voids_said",
            "weighed_play", "why_better"]
