@@ -395,3 +395,80 @@ def test_declarations_are_weighed_from_the_seats_view_only():
         weigh_declarations(view, [], lambda g: next_action(g, table), rng=random.Random(0))
     with pytest.raises(TutorError):  # not a declaration the seat may make (D1–D3): the game's own refusal
         weigh_declarations(view, [view.hand[:3]], lambda g: next_action(g, table), rng=random.Random(0), layouts=1)
+
+
+# ------------------------------------------------------------------ trying a mistake again (issue 27, item 4)
+
+
+def _reviewed(seed: int, layouts: int = 8):
+    """A level-1 hand reviewed from seat 0 on ``layouts`` layouts."""
+    from tutor.play.coach import review
+
+    game = play_computer_hand(seed)
+    return game, review(game, 0, seed=seed, layouts=layouts)
+
+
+def test_costly_is_the_reviews_one_criterion():
+    from tutor.play.coach import costly
+
+    assert costly(0.25, 0.0) and costly(0.61, 0.3) and costly(0.6, 0.3)
+    assert not costly(0.24, 0.0) and not costly(0.59, 0.3) and not costly(0.0, 0.0)
+
+
+def test_a_play_the_coach_advised_is_accepted_and_the_costly_one_refused():
+    from tutor.play.coach import judge, retry
+
+    for seed in range(12):
+        game, decisions = _reviewed(seed)
+        mistakes = [d for d in decisions if d.costly]
+        if mistakes:
+            break
+    else:
+        raise AssertionError("no level-1 hand in 12 has a costly play")
+    for decision in decisions:
+        best = retry(decision.view, decision.found.best.play, game.rules, seed=seed, found=decision.found)
+        assert best.accepted and best.cost == 0.0 and best.best == decision.found.best
+        again = retry(decision.view, decision.played, game.rules, seed=seed, found=decision.found)
+        assert again.accepted is not decision.costly  # the same criterion as the review's, on the same numbers
+        assert (again.cost, again.error) == (decision.cost, decision.error)
+    mistake = mistakes[0]
+    assert not retry(mistake.view, mistake.played, game.rules, seed=seed, found=mistake.found).accepted
+    # Without the review's judgment kept, the coach judges the position again (40 layouts), and
+    # the numbers are the judgment's: the same as the hint's for that position.
+    fresh = retry(mistake.view, mistake.played, game.rules, seed=seed)
+    judged = judge(mistake.view, game.rules, seed=seed, include=[mistake.played])
+    assert fresh.found.best == judged.best and fresh.value == judged.value_of(mistake.played)
+
+
+def test_a_play_within_the_margin_is_accepted():
+    """A play the coach only slightly prefers another to (not costly) counts as found."""
+    from tutor.play.coach import retry
+
+    for seed in range(20):
+        game, decisions = _reviewed(seed)
+        near = [d for d in decisions if not d.costly and d.found.value_of(d.played) != d.found.best]
+        if near:
+            break
+    else:
+        raise AssertionError("no reviewed play within the margin in 20 hands")
+    decision = near[0]
+    tried = retry(decision.view, decision.played, game.rules, seed=seed, found=decision.found)
+    assert tried.accepted and tried.cost == decision.cost and tried.value != tried.best
+
+
+def test_an_illegal_retry_gets_the_rules_refusal():
+    from tutor.core.errors import IllegalActionError
+    from tutor.play.coach import retry
+
+    game, decisions = _reviewed(4, layouts=2)
+    view = decisions[0].view
+    from tutor.rules.cards import PACK
+
+    outside = next(card for card in PACK if card not in view.hand)
+    with pytest.raises(IllegalActionError) as refused:
+        retry(view, (outside,), game.rules, seed=4)
+    assert refused.value.rule == "W0"
+    with pytest.raises(TutorError):
+        retry(view, ("♠A",), game.rules, seed=4)  # type: ignore[arg-type]
+    with pytest.raises(TutorError):
+        retry(game.view(0), view.hand[:1], game.rules, seed=4)  # the hand is over: nobody is to play

@@ -504,6 +504,43 @@ WIDGET_SENTENCES = {
     "They imagine many more ways the hidden cards could lie before each card, and take a moment to think. "
     "The strongest.",
     "the opponents' level is one of {levels}, not {value}",
+    # learn from your mistakes, the deal again from a trick, who is the friend (advice, not rules: issue 27)
+    "The coach found no costly play to try again: none of your plays cost more than its margin of error.",
+    "Advice, not a rule: well found. {cards} is the coach's choice too.",
+    "Advice, not a rule: well found. {cards} is within the coach's margin of its best play, {best} (about {cost} "
+    "less, within ±{error}).",
+    "Advice, not a rule: {cards} still costs about {cost} points of the score table against the coach's best (more "
+    "than its margin of error, ±{error}). Try another play, or show the answer.",
+    "Advice, not a rule: the coach's answer is {cards} — expected {value} against {mine} for {played}, the play you "
+    "made: {why}.",
+    "there is no trick {trick} in this hand to play again from", "there is no such trick in this hand to play again "
+    "from", "Playing the deal again from trick {n}.",
+    ("Learn from your mistakes (advice, not rules): you found a good play yourself in {found} of {count} position; "
+     "the answer was shown in {shown}, and {skipped} skipped.",
+     "Learn from your mistakes (advice, not rules): you found a good play yourself in {found} of {count} positions; "
+     "the answer was shown in {shown}, and {skipped} skipped."),
+    "Learn from your mistakes (advice, not rules): mistake {number} of {count}. In trick {trick} you played {cards}; "
+    "the coach found a better play. Pick your cards and press Play to try again.",
+    "Advice, not a rule: in every one of the {count} deals of the hidden cards the coach tries, {who} holds {card}: "
+    "the friend (F2).",
+    "Advice, not a rule: the friend is most likely {who} (about {share}%), from the {count} deals of the hidden cards "
+    "the coach tries (F2).",
+    "Advice, not a rule: the friend is {who}, equally likely (about {share}% each), from the {count} deals of the "
+    "hidden cards the coach tries (F2).",
+    "{who} about {share}%", "Each seat's chance of holding the other {card}: {chances}.",
+    # the learner's own positions come back (issue 27, item 5): the browser's store and the review of it
+    "the table reviews {reviews}, not {review}",
+    "Some positions kept in this browser to review could not be read and were left out: {problem}",
+    "No positions from your own hands are due for review now. Play a new hand instead: your costly plays come back "
+    "here when they are due.",
+    "A kept position could not be replayed and is no longer kept: {problem}",
+    ("Your positions to review (advice, not rules): you found a good play yourself in {found} of {count} position; "
+     "the answer was shown in {shown}, and {skipped} skipped. A new hand is dealt.",
+     "Your positions to review (advice, not rules): you found a good play yourself in {found} of {count} positions; "
+     "the answer was shown in {shown}, and {skipped} skipped. A new hand is dealt."),
+    "Your positions to review (advice, not rules): position {number} of {count}, from a hand you played. In trick "
+    "{trick} you played {cards}; the coach found a better play. Pick your cards and press Play to try again.",
+    "Finding the positions from your own hands to review…",
 }
 """What the widget itself may say: its labels and what it makes of the page's input and
 of a hand file; every sentence about the game is tutor.teach.narration's."""

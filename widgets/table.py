@@ -16,8 +16,24 @@ race), ``declare`` (``option``: an index into the offered declarations), ``pass`
 ``solo``, ``hint``, ``export`` (``actions``: whole hand or the deal only), ``import``
 (``text``), ``restart`` (same deal), ``new`` (a fresh deal), ``stop_to_declare``
 (``value``: true or false), ``opponents`` (``level``: one of :data:`tutor.play.strategy.LEVELS`,
-the computer players' level from the next hand dealt); the page sets ``selected``,
-``pause_ms`` and ``deal_ms``.
+the computer players' level from the next hand dealt), ``coach_review``, ``friend_odds`` (who is
+likely the friend: :func:`tutor.play.coach.friend_chances`), ``replay`` (``trick``: the number of
+a trick played: the same deal again from it); after the review, *learn from your mistakes*
+(:meth:`Table.learn_from_mistakes`): ``mistakes`` (start), then the learner's tries as ``act``
+plays, ``retry_answer`` (show the coach's answer), ``retry_skip``, ``retry_next`` and
+``retry_leave`` (back to the review); ``sync`` (``mistakes``: the text the browser stores under
+:attr:`Table.mistakes_key`, or null); the page sets ``selected``, ``pause_ms`` and ``deal_ms``.
+
+The learner's own mistakes come back (:mod:`tutor.teach.mistakes`): the browser keeps the costly
+plays of the learner's reviewed hands (``localStorage``, :data:`tutor.teach.mistakes.MISTAKES_KEY`)
+and hands them to the kernel when the table starts (``sync``); the kernel reads them
+(:meth:`tutor.teach.mistakes.Mistakes.from_json`: tampered text gives a note, and whatever is
+readable is kept), keeps each costly play the coach's review finds (:meth:`Table.review_play`),
+and sends back what to store (:attr:`Table.mistakes_json`, never before the stored positions
+arrived, and always with them: nothing stored is lost). Opened with ``review=mistakes``
+(:data:`tutor.teach.mistakes.REVIEW_LINK`), the table waits for them (:attr:`Table.waiting`:
+``"store"``) and replays the positions due, most overdue first, in the retry mode of *learn
+from your mistakes*, each outcome reported to the store (:meth:`Table.review_due`).
 
 Work under way: a message may carry ``request`` (the page's id of it, a whole number);
 the kernel answers each such message once it is handled — done, ignored or failed — in
@@ -47,6 +63,8 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from itertools import count
 from typing import Any, Final, TypeGuard
 
@@ -57,8 +75,9 @@ from tutor.teach import coaching, narration
 from tutor.play.coach import Decision
 from tutor.core import arguments
 from tutor.core.arguments import MAX_EXACT, MAX_SEED, seed_number
-from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
-from tutor.teach.course import parse_link
+from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, Cards, format_cards
+from tutor.teach.course import REVIEWS, parse_link
+from tutor.teach.mistakes import MAX_KEPT, MISTAKES_KEY, REVIEW, Kept, Mistakes as Positions, MistakesError
 from tutor.teach.display import cards_html, trick_html
 from tutor.core.errors import IllegalActionError, TutorError
 from tutor.rules.game import (
@@ -78,10 +97,10 @@ from tutor.rules.game import (
     ThrowFailed,
     TrickWon,
 )
-from tutor.core.i18n import N_, Text, capitalized
+from tutor.core.i18n import N_, Text, and_list, capitalized
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump
-from tutor.play.record import MAX_CHARS, export_hand, read_hand
+from tutor.play.record import MAX_CHARS, export_hand, import_hand, read_hand
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import side_name
 from tutor.play.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
@@ -168,13 +187,60 @@ TABLE_LABELS: Final = {
     "ms": N_("{ms} ms"),
     "opponents": N_("Opponents"),
     "opponents_when": N_("A new choice applies from the next hand dealt; the hand in progress stays as it began."),
+    "learn": N_("Learn from your mistakes"),
+    "retry_answer": N_("Show the answer"),
+    "retry_skip": N_("Skip"),
+    "retry_next": N_("Next mistake"),
+    "retry_end": N_("See how you did"),
+    "retry_leave": N_("Back to the review"),
+    "retry_stop": N_("Stop reviewing"),
+    "replay_from": N_("Play again from this trick"),
+    "friend_odds": N_("Who is the friend?"),
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
 
 _tokens = count(1)
 
-ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new"})
+ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new", "replay", "mistakes",
+                                   "retry_answer", "retry_skip", "retry_next", "retry_leave"})
 """The learner's actions that change the game: one per state the page showed."""
+
+
+@dataclass(slots=True)
+class Mistakes:
+    """*Learn from your mistakes* under way (:meth:`Table.learn_from_mistakes`): the reviewed
+    hand (``finished``), its costly decisions in the order they were made, the one the
+    learner is at (``at``), where they are with it (``status``: ``"trying"``, ``"found"``
+    — a try within the coach's margin —, ``"shown"``, the answer shown), what the coach
+    said of the last try (``said``), and each decision's outcome so far (``found``,
+    ``shown`` or ``skipped``)."""
+
+    finished: Game
+    decisions: tuple[Decision, ...]
+    at: int = 0
+    status: str = "trying"
+    said: list[str] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)
+
+    @property
+    def decision(self) -> Decision:
+        return self.decisions[self.at]
+
+
+@dataclass(slots=True)
+class DueReview:
+    """The review of the learner's kept positions under way (``review=mistakes``,
+    :meth:`Table.review_due`): the positions due when it began, most overdue first, the one
+    the learner is at (``at``), and each one's outcome so far (``found``, ``shown``,
+    ``skipped``; ``gone``: its hand no longer replays)."""
+
+    positions: tuple[Kept, ...]
+    at: int = 0
+    outcomes: list[str] = field(default_factory=list)
+
+    @property
+    def kept(self) -> Kept:
+        return self.positions[self.at]
 
 
 class Table(PageWidget):
@@ -218,13 +284,36 @@ class Table(PageWidget):
     """The page's last request handled (see the module): ``request`` (its id), ``type``,
     ``ignored`` (a repeat) and ``work`` (the requests carried out so far by this table).
     It is sent with what the request changed, and ends the page's busy state."""
+    mistakes_key = t.Unicode(MISTAKES_KEY).tag(sync=True)
+    """Where the browser keeps the positions of the learner's own hands to review
+    (``localStorage``): the page sends what is stored there (``sync``) when the table starts."""
+    mistakes_json = t.Unicode("").tag(sync=True)
+    """What the page is to store under :attr:`mistakes_key` (``""``: nothing new to store):
+    the stored positions with this table's kept or answered ones, sent only once the stored
+    ones have arrived."""
+    synced = t.Bool(False).tag(sync=True)
+    """The browser's stored positions have been taken: the front end marks the table
+    ``data-synced`` (what scripts and tests wait for)."""
 
     def __init__(self, seed: int | None = None, *, seat: int = 0, lang: str | None = None, pause_ms: int = 450,
                  deal_ms: int = 150, stop_to_declare: bool = True, rules: Ruleset = DEFAULT_RULES,
-                 record: str | None = None, four_colour: bool = False, level: int = 1, **kwargs: Any) -> None:
+                 record: str | None = None, four_colour: bool = False, level: int = 1, review: str = "",
+                 clock: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.core.i18n.LANGUAGES`; by default the kernel's
-        language (:func:`tutor.core.i18n.current`)."""
-        self.seat = arguments.seat(seat)
+        language (:func:`tutor.core.i18n.current`). ``review``: ``"mistakes"``
+        (:data:`tutor.teach.mistakes.REVIEW`) to replay the learner's kept positions that are
+        due once the browser's stored positions arrive, ``""`` (the default) for a hand as
+        usual — lesson 10 passes its link's ``review=``. ``clock``: the time now (UTC), for
+        scheduling the kept positions (by default the system's)."""
+        if review not in ("", *REVIEWS):
+            raise TutorError(Text("the table reviews {reviews}, not {review}", reviews=and_list(REVIEWS),
+                                  review=str(review)[:40]), parameter="review")
+        self.seat = self._home_seat = arguments.seat(seat)
+        self._clock = clock or _utc_now
+        self.positions = Positions()
+        """The positions of the learner's own hands kept to review, as this table holds them."""
+        self._due: DueReview | None = None
+        self._review_waiting = False
         self.next_level = check_level(level)
         self.tr = translator(lang)
         self._levels = [{"level": n, "label": self.tr("Level {level}: {name}", level=n, name=self.tr(LEVEL_NAMES[n])),
@@ -243,6 +332,9 @@ class Table(PageWidget):
         self._start(Game(fresh_seed() if seed is None else seed_number(seed), rules))
         if record is not None:
             self.load(record)
+        if review == REVIEW:
+            self._review_waiting = True  # for the browser's stored positions (sync)
+            self._publish()
 
     # ------------------------------------------------------------ the flow
 
@@ -250,11 +342,16 @@ class Table(PageWidget):
         """Begin a hand: its computer players at ``level`` (a hand file's), else the level
         chosen last (:attr:`next_level`), thinking through all their layouts (the longest
         think-time), so that a deal's link plays the same on a busy or a slow machine."""
+        self.seat = self._home_seat  # a kept position of another seat may have been reviewed
         self.game = game
         self.level = self.next_level if level is None else level
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
+        self._mistakes: Mistakes | None = None
+        self._mistakes_said = ""  # the summary of the last round of mistakes tried again
+        self._due = None
+        self._review_waiting = False
         self._offered: set[tuple[Card, ...]] = set()
         self._offer = False
         self._end_offer_done = False
@@ -272,7 +369,10 @@ class Table(PageWidget):
         """Who the table waits for, from :attr:`Game.actor`: ``"deal"`` (a chance step:
         the next card; the learner may declare), ``"declare"`` (the deal stopped for the
         learner's declaration), ``"bot"`` (a computer player's move), ``"learner"`` (the
-        learner must act) or ``"done"``."""
+        learner must act), ``"done"``, or ``"store"`` (opened to review the learner's kept
+        positions: the browser's stored positions have not arrived yet)."""
+        if self._review_waiting:
+            return "store"
         game = self.game
         actor = game.actor
         if actor is not None:
@@ -338,6 +438,10 @@ class Table(PageWidget):
         return self._attempt(lambda: self.game.apply(Solo(self.seat)))
 
     def play(self, cards: Sequence[Card] | str) -> dict[str, Any]:
+        """Play ``cards``; while a mistake is tried again (:meth:`learn_from_mistakes`), they are
+        the learner's new try (:meth:`try_again`) and the hand does not go on."""
+        if self._mistakes is not None:
+            return self.try_again(cards)
         return self._attempt_cards(cards, lambda c: self.game.apply(Play(self.seat, c)))
 
     def hint(self) -> str:
@@ -346,6 +450,8 @@ class Table(PageWidget):
         found by search with their expected results, the learner's picked cards weighed
         beside them; before, what the computer player would do. The advised cards are
         picked in the hand (the learner still decides)."""
+        if self._mistakes is not None:  # the answer is the learner's to find, or to ask for
+            return ""
         view = self.game.view(self.seat)
         asked = tuple(self.selected)
         chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
@@ -363,26 +469,336 @@ class Table(PageWidget):
 
     def review_play(self) -> tuple[Decision, ...]:
         """The coach's review of the learner's plays once the hand is over
-        (:func:`tutor.play.coach.review`): shown in the table, kept with the hand file."""
+        (:func:`tutor.play.coach.review`): shown in the table, kept with the hand file. Each
+        costly play is kept to come back (:meth:`tutor.teach.mistakes.Mistakes.keep`: a play
+        already kept stays as it is) and the page stores the positions (:attr:`mistakes_json`)."""
         if self.game.phase is not Phase.FINISHED:
             self.feedback = {"kind": "note", "rule": "", "reason": self.tr(coaching.review_waits()),
                              "id": next(_tokens)}
             return ()
         if self._coach is None:
             self._coach = coach.review(self.game, self.seat, seed=self.game.seed)
+            costly = [(d.index, format_cards(d.played)) for d in sorted(self._coach, key=lambda d: d.index)
+                      if d.costly]
+            if costly:
+                try:
+                    self._store(self.positions.keep(export_hand(self.game), self.seat, costly, self._clock()))
+                except MistakesError:  # a hand too long to keep (none the table plays): not kept
+                    pass
             self._publish()
         return self._coach
+
+    def sync(self, stored: object) -> None:
+        """Take the positions the browser stored (:attr:`mistakes_key`; None: nothing stored).
+        Whatever can be read is kept, with those this table kept meanwhile (a stored position
+        is never lost: the stored ones are the base, and the page stores the two together);
+        what could not be read is left out, with a note. On the first, a table opened to
+        review (``review=mistakes``) begins (:meth:`review_due`)."""
+        read, problem = Positions.from_json(stored)
+        known = {item.key for item in read.kept}
+        mine = tuple(item for item in self.positions.kept if item.key not in known)
+        merged = Positions((*read.kept, *mine)[-MAX_KEPT:]) if mine else read
+        with self.hold_sync():
+            self.positions = merged
+            self.synced = True
+            if merged != read:
+                self.mistakes_json = merged.to_json()
+            if self._review_waiting:
+                self.review_due()
+            if problem is not None:
+                self._note(self.tr("Some positions kept in this browser to review could not be read and were left "
+                                   "out: {problem}", problem=self.tr(problem)[:300]))
+
+    def review_due(self) -> None:
+        """Replay the kept positions due now (:meth:`tutor.teach.mistakes.Mistakes.due`, most
+        overdue first), one by one, in the retry mode of :meth:`learn_from_mistakes`: the same
+        deal replayed to the costly play, the learner tries again, may ask for the answer or
+        skip. Each outcome is reported to the store (:meth:`tutor.teach.mistakes.Mistakes.answered`:
+        accepted on one's own, or the answer shown; a skip changes nothing). When none is due,
+        the table says so and the hand dealt is played as usual."""
+        self._review_waiting = False
+        due = self.positions.due(self._clock())
+        if not due:
+            with self.hold_sync():
+                self._publish()
+                self._note(self.tr("No positions from your own hands are due for review now. Play a new hand "
+                                   "instead: your costly plays come back here when they are due."))
+            return
+        self._due = DueReview(due)
+        self._goto_due()
+
+    def friend_odds(self) -> str:
+        """The coach's estimate, on request, of each other seat's chance of being the friend
+        (:func:`tutor.play.coach.friend_chances`: the share of the layouts of the hidden cards
+        the coach deals for this position), said in words first, then seat by seat. Advice,
+        not a rule. Once the friend is known (or in a solo), what the table knows instead."""
+        view = self.game.view(self.seat)
+        if view.phase is not Phase.PLAYING or view.friend_card is None or view.solo or view.friend is not None:
+            text = self.tr(coaching.situation(view)[-1]) if view.phase is Phase.PLAYING else ""
+        else:
+            chances = coach.friend_chances(view, self.rules, seed=self.game.seed)
+            text = " ".join(self.tr(line) for line in _friend_lines(view, chances, coach.LAYOUTS))
+        self.hint_text = text
+        return text
+
+    def learn_from_mistakes(self) -> None:
+        """After the review, replay the same deal (the same hidden cards) to each costly
+        decision of the learner in turn, in the order they were made: the learner tries
+        again (:meth:`try_again`), may ask for the answer (:meth:`show_answer`) or skip
+        (:meth:`skip_mistake`); then the next, and at the end a summary."""
+        if self._mistakes is not None:
+            return
+        if self.game.phase is not Phase.FINISHED:
+            self.feedback = {"kind": "note", "rule": "", "reason": self.tr(coaching.review_waits()),
+                             "id": next(_tokens)}
+            return
+        decisions = self.review_play()
+        costly = tuple(sorted((d for d in decisions if d.costly), key=lambda d: d.index))
+        if not costly:
+            self.feedback = {"kind": "note", "rule": "", "id": next(_tokens), "reason": self.tr(
+                "The coach found no costly play to try again: none of your plays cost more than its margin of "
+                "error.")}
+            return
+        self._mistakes = Mistakes(self.game, costly)
+        self._mistakes_said = ""
+        self._goto_mistake()
+
+    def try_again(self, cards: Sequence[Card] | str) -> dict[str, Any]:
+        """The learner's new try at the mistake under way: refused as the rules refuse it
+        (rule ID and reason), else weighed by the coach (:func:`tutor.play.coach.retry`) —
+        accepted within its margin of the best, else the learner may try again."""
+        lesson = self._mistakes
+        if lesson is None or lesson.status != "trying":
+            return {}
+        try:
+            parsed = parse_cards(cards)
+        except TutorError as error:
+            return self._refuse("N3", _reason(error, self.tr("those cards could not be read")))
+        decision = lesson.decision
+        try:
+            tried = coach.retry(self.game.view(self.seat), parsed, self.rules, seed=self.game.seed,
+                                found=decision.found)
+        except IllegalActionError as error:
+            return self._refuse(error.rule, error.reason)
+        tr, best = self.tr, tried.best
+        if tried.accepted:
+            lesson.status = "found"
+            lesson.outcomes.append("found")
+            self._answered(accepted=True, helped=False)
+            said = tr("Advice, not a rule: well found. {cards} is the coach's choice too.", cards=tried.tried) \
+                if tried.value == best else tr(
+                "Advice, not a rule: well found. {cards} is within the coach's margin of its best play, {best} "
+                "(about {cost} less, within ±{error}).", cards=tried.tried, best=best.play,
+                cost=format(tried.cost, ".1f"), error=format(2 * tried.error, ".1f"))
+        else:
+            said = tr("Advice, not a rule: {cards} still costs about {cost} points of the score table against the "
+                      "coach's best (more than its margin of error, ±{error}). Try another play, or show the answer.",
+                      cards=tried.tried, cost=format(tried.cost, ".1f"), error=format(2 * tried.error, ".1f"))
+        lesson.said = [said, tr(coaching.weighed_play(tried.value, lesson.decision.view.trump))]
+        with self.hold_sync():
+            self.feedback = {}
+            self._publish()
+        return {}
+
+    def show_answer(self) -> None:
+        """The coach's best play at the mistake under way, with its words and numbers (the
+        learner was helped); its cards picked in the hand."""
+        lesson = self._mistakes
+        if lesson is None or lesson.status != "trying":
+            return
+        decision = lesson.decision
+        best, played = decision.found.best, decision.found.value_of(decision.played)
+        assert played is not None  # the review weighed the play made
+        lesson.status = "shown"
+        lesson.outcomes.append("shown")
+        self._answered(accepted=False, helped=True)
+        tr = self.tr
+        lesson.said = [tr("Advice, not a rule: the coach's answer is {cards} — expected {value} against {mine} for "
+                          "{played}, the play you made: {why}.", cards=best.play, value=coaching.signed(best.expected),
+                          mine=coaching.signed(played.expected), played=decision.played,
+                          why=coaching.why_better(decision)),
+                       tr(coaching.weighed_play(best, decision.view.trump))]
+        with self.hold_sync():
+            self.feedback = {}
+            self.selected = self._positions(best.play)
+            self._publish()
+
+    def skip_mistake(self) -> None:
+        """Leave the mistake under way untried (or go on once it is found or shown)."""
+        lesson = self._mistakes
+        if lesson is None:
+            return
+        if lesson.status == "trying":
+            lesson.outcomes.append("skipped")
+        lesson.at += 1
+        self._goto_mistake()
+
+    def leave_mistakes(self) -> None:
+        """Back to the reviewed hand, the mistakes left as they are (reviewing the kept
+        positions: the review ends, and a new hand is dealt)."""
+        if self._due is not None:
+            self._end_review()
+        elif self._mistakes is not None:
+            self._mistakes.at = len(self._mistakes.decisions)
+            self._goto_mistake()
+
+    def replay_from(self, trick: int) -> None:
+        """The same deal again from trick ``trick`` (1 is the first) of this hand (or of the
+        reviewed hand, while its mistakes are tried again): the learner in the same seat,
+        everything before it as it was played, the computer players as chosen last."""
+        source = self._mistakes.finished if self._mistakes is not None else self.game
+        played = len(source.view(self.seat).tricks)
+        if isinstance(trick, bool) or not isinstance(trick, int) or not 1 <= trick <= played:
+            self._refuse("", self.tr("there is no trick {trick} in this hand to play again from",
+                                     trick=str(trick)[:12]))
+            return
+        replay, index = _fresh_copy(source), len(source.history)
+        for at, action in enumerate(source.history):
+            if replay.phase is Phase.PLAYING and not replay.trick and len(replay.tricks) == trick - 1:
+                index = at
+                break
+            replay.apply(action)
+        self._start(_fresh_copy(source), self.tr("Playing the deal again from trick {n}.", n=trick))
+        for action in source.history[:index]:
+            self._after(self.game.apply(action))
+        self._offer = False
+        with self.hold_sync():
+            self.feedback = {}
+            self._publish()
+
+    def _goto_mistake(self) -> None:
+        """Set the table at the mistake under way: the same deal replayed to that decision;
+        after the last, back to the reviewed hand with a summary."""
+        lesson = self._mistakes
+        assert lesson is not None
+        done = lesson.at >= len(lesson.decisions)
+        if done and self._due is not None:  # reviewing the kept positions: on to the next
+            self._due.outcomes.append(lesson.outcomes[-1] if lesson.outcomes else "skipped")
+            self._due.at += 1
+            self._goto_due()
+            return
+        lesson.status, lesson.said = "trying", []
+        index = len(lesson.finished.history) if done else lesson.decision.index
+        coach_kept, level = self._coach, self.level
+        source = lesson.finished
+        self.game = _fresh_copy(source)
+        self._log, self._throws, self._last_trick, self._plays = [], {}, None, 0
+        for action in source.history[:index]:
+            self._after(self.game.apply(action))
+        self._offer = False
+        self._coach, self.level = coach_kept, level
+        if done:
+            self._mistakes = None
+            outcomes = Counter(lesson.outcomes)
+            self._mistakes_said = self.tr(Text.plural(
+                "Learn from your mistakes (advice, not rules): you found a good play yourself in {found} of "
+                "{count} position; the answer was shown in {shown}, and {skipped} skipped.",
+                "Learn from your mistakes (advice, not rules): you found a good play yourself in {found} of "
+                "{count} positions; the answer was shown in {shown}, and {skipped} skipped.",
+                count=len(lesson.decisions), found=outcomes["found"], shown=outcomes["shown"],
+                skipped=len(lesson.decisions) - outcomes["found"] - outcomes["shown"]))
+        with self.hold_sync():
+            self.feedback, self.hint_text, self.selected = {}, "", []
+            self._publish()
+
+    def _goto_due(self) -> None:
+        """Set the table at the kept position under way (:class:`DueReview`): its hand replayed
+        to the costly play, which the coach weighs again as its review did. A position whose
+        hand no longer replays is no longer kept (with a note); after the last, :meth:`_end_review`."""
+        review = self._due
+        assert review is not None
+        while review.at < len(review.positions):
+            kept = review.kept
+            try:
+                before = kept.position()
+            except MistakesError as error:
+                self._store(self.positions.forget(kept.key))
+                review.outcomes.append("gone")
+                review.at += 1
+                problem = problem_of(error)
+                self._note(self.tr("A kept position could not be replayed and is no longer kept: {problem}",
+                                   problem=self.tr(problem)[:300] if problem is not None else ""))
+                continue
+            whole = import_hand(kept.hand)  # it replays: position() has just replayed it
+            self.seat = kept.seat
+            self._mistakes = Mistakes(whole, (_decision(before, whole, kept),))
+            note = self.feedback
+            self._goto_mistake()
+            if note.get("kind") == "note":
+                self.feedback = note  # a position left out is still said
+            return
+        self._end_review()
+
+    def _end_review(self) -> None:
+        """The review of the kept positions is over: what the learner did, and a new hand."""
+        review = self._due
+        assert review is not None
+        lesson = self._mistakes
+        if lesson is not None and lesson.outcomes and len(review.outcomes) == review.at < len(review.positions):
+            review.outcomes.append(lesson.outcomes[-1])  # left after finding or seeing the answer
+        outcomes = Counter(review.outcomes)
+        count = len(review.positions) - outcomes["gone"]
+        said = self.tr(Text.plural(
+            "Your positions to review (advice, not rules): you found a good play yourself in {found} of {count} "
+            "position; the answer was shown in {shown}, and {skipped} skipped. A new hand is dealt.",
+            "Your positions to review (advice, not rules): you found a good play yourself in {found} of {count} "
+            "positions; the answer was shown in {shown}, and {skipped} skipped. A new hand is dealt.",
+            count=count, found=outcomes["found"], shown=outcomes["shown"],
+            skipped=count - outcomes["found"] - outcomes["shown"]))
+        with self.hold_sync():
+            self._start(Game(fresh_seed(), self.rules))
+            self._note(said)
+
+    def _answered(self, *, accepted: bool, helped: bool) -> None:
+        """Report the outcome of the kept position under way, if one is (:meth:`review_due`)."""
+        if self._due is not None:
+            self._store(self.positions.answered(self._due.kept.key, accepted, helped, self._clock()))
+
+    def _store(self, positions: Positions) -> None:
+        """Hold ``positions`` as the learner's, and have the page store them once the stored
+        ones have arrived (before, :meth:`sync` stores them together)."""
+        self.positions = positions
+        if self.synced:
+            self.mistakes_json = positions.to_json()
+
+    def _note(self, text: str) -> None:
+        self.feedback = {"kind": "note", "rule": "", "reason": text, "id": next(_tokens)}
+
+    def _mistakes_state(self) -> dict[str, Any]:
+        """The mistake under way as the front end draws it (``review``: one of the learner's
+        kept positions, :meth:`review_due`)."""
+        lesson = self._mistakes
+        assert lesson is not None
+        decision = lesson.decision
+        review = self._due
+        if review is not None:
+            number, count = review.at + 1, len(review.positions)
+            text = self.tr("Your positions to review (advice, not rules): position {number} of {count}, from a hand "
+                           "you played. In trick {trick} you played {cards}; the coach found a better play. Pick your "
+                           "cards and press Play to try again.", number=number, count=count, trick=decision.trick,
+                           cards=decision.played)
+        else:
+            number, count = lesson.at + 1, len(lesson.decisions)
+            text = self.tr("Learn from your mistakes (advice, not rules): mistake {number} of {count}. In trick "
+                           "{trick} you played {cards}; the coach found a better play. Pick your cards and press "
+                           "Play to try again.", number=number, count=count, trick=decision.trick,
+                           cards=decision.played)
+        return {
+            "number": number, "count": count, "trick": decision.trick, "status": lesson.status,
+            "last": number == count, "text": text, "said": list(lesson.said), "review": review is not None,
+        }
 
     # ------------------------------------------------------------ records
 
     def export(self, *, actions: bool = True) -> str:
         """The hand as a small text file (:func:`tutor.play.record.export_hand`), with the
         coach's review as comment lines when it was asked for."""
-        text = export_hand(self.game, actions=actions, opponents=self.level)
+        game = self._mistakes.finished if self._mistakes is not None else self.game
+        text = export_hand(game, actions=actions, opponents=self.level)
         if actions and self._coach is not None:
             lines = [coaching.review_heading(self._coach), *map(coaching.decision_line, self._coach)]
             text += "".join(f"# {self.tr(line)}\n" for line in lines)
-        name = f"qidong-hand-{self.game.seed}{'' if actions else '-deal'}.txt"
+        name = f"qidong-hand-{game.seed}{'' if actions else '-deal'}.txt"
         self.download = {"name": name, "text": text, "token": next(_tokens)}
         return text
 
@@ -550,15 +966,20 @@ class Table(PageWidget):
             "declare": bool(options), "pass": waiting == "declare",
             "bury": mine and view.phase is Phase.BURYING, "call": mine and view.phase is Phase.CALLING,
             "solo": game.can(Solo(me)), "play": mine and view.phase is Phase.PLAYING,
-            "hint": mine or view.phase is Phase.DEALING,
+            "hint": (mine or view.phase is Phase.DEALING) and self._mistakes is None and waiting != "store",
+            "friend_odds": view.phase is Phase.PLAYING and view.friend_card is not None and not view.solo
+            and view.friend is None,
         }
+        if self._mistakes is not None and self._mistakes.status != "trying":
+            can["play"] = False
         delay = "deal" if waiting == "deal" else ("trick" if waiting == "bot" and not view.trick
                                                    and last is not None else "card")
         trick = narration.trick(view, last)
         state: dict[str, Any] = {
             "version": self._version, "seed": game.seed, "seat": me, "phase": view.phase.value,
             "phase_text": tr(narration.phase(view)), "waiting": waiting, "delay": delay,
-            "prompt": tr(narration.turn(view, stopped=waiting == "declare")),
+            "prompt": tr(narration.turn(view, stopped=waiting == "declare")) if waiting != "store" else
+            tr("Finding the positions from your own hands to review…"),
             "trump_text": tr(narration.trump_line(view)), "declaration_text": tr(narration.declaration(view)),
             "declarer": view.declarer, "friend_card": str(view.friend_card) if view.friend_card else "",
             "friend_card_html": cards_html([view.friend_card], trump=trump, tr=tr, style=False)
@@ -579,6 +1000,8 @@ class Table(PageWidget):
             state["review"] = self._review(view)
             if self._coach is not None:
                 state["coach"] = self._coach_state()
+        if self._mistakes is not None:
+            state["mistakes"] = self._mistakes_state()
         with self.hold_sync():
             if payload != self.hand:
                 self.hand = payload
@@ -630,13 +1053,14 @@ class Table(PageWidget):
         items = []
         for decision in self._coach:
             view, trump = decision.view, decision.view.trump
-            weighed = [f"{tr(coaching.weighed_play(value))}" for value in decision.found.values[:coach.SHOWN]]
+            weighed = [f"{tr(coaching.weighed_play(value, trump))}" for value in decision.found.values[:coach.SHOWN]]
             items.append({
                 "text": tr(coaching.decision_line(decision)), "costly": decision.costly, "trick": decision.trick,
                 "trick_html": trick_html(list(view.trick), trump=trump, tr=tr, style=False) if view.trick else "",
                 "hand_html": cards_html(view.hand, trump=trump, tr=tr, style=False), "weighed": weighed,
             })
-        return {"heading": tr(coaching.review_heading(self._coach)), "items": items}
+        return {"heading": tr(coaching.review_heading(self._coach)), "items": items,
+                "costly": sum(1 for d in self._coach if d.costly), "summary": self._mistakes_said}
 
     def _page_value(self, name: str, value: object) -> bool:
         if name == "selected":
@@ -737,6 +1161,25 @@ class Table(PageWidget):
             self.hint()
         elif kind == "coach_review":
             self.review_play()
+        elif kind == "friend_odds":
+            self.friend_odds()
+        elif kind == "mistakes":
+            self.learn_from_mistakes()
+        elif kind == "sync":
+            self.sync(content.get("mistakes"))
+        elif kind == "retry_answer":
+            self.show_answer()
+        elif kind in ("retry_skip", "retry_next"):
+            if self._mistakes is not None and (kind == "retry_skip") == (self._mistakes.status == "trying"):
+                self.skip_mistake()
+        elif kind == "retry_leave":
+            self.leave_mistakes()
+        elif kind == "replay":
+            trick = content.get("trick")
+            if type(trick) is int and 0 <= trick <= MAX_EXACT:
+                self.replay_from(trick)
+            else:
+                self._refuse("", self.tr("there is no such trick in this hand to play again from"))
         elif kind == "export":
             self.export(actions=content.get("actions") is not False)
         elif kind == "import":
@@ -759,6 +1202,29 @@ class Table(PageWidget):
     def _take_selection(self, raw: object) -> None:
         if positions_ok(raw, min(len(self._order), MAX_PICK)):
             self.selected = sorted(raw)
+
+
+def _friend_lines(view: SeatView, chances: Sequence[float], layouts: int) -> tuple[Text, ...]:
+    """Who is likely the friend, as the table says it (advice, not a rule): in words first —
+    the likeliest seat (or seats), or the seat that must be —, then each seat's chance."""
+    me, card = view.seat, view.friend_card
+    seats = [seat for seat in range(len(chances)) if seat != view.declarer and seat != me]
+    top = max(chances[seat] for seat in seats)
+    likeliest = [seat for seat in seats if chances[seat] == top]
+    share = round(100 * top)
+    if top >= 1.0:
+        first = Text("Advice, not a rule: in every one of the {count} deals of the hidden cards the coach tries, "
+                     "{who} holds {card}: the friend (F2).", count=layouts, who=narration.who(likeliest[0], me),
+                     card=card)
+    else:
+        first = Text.plural("Advice, not a rule: the friend is most likely {who} (about {share}%), from the {deals} "
+                            "deals of the hidden cards the coach tries (F2).",
+                            "Advice, not a rule: the friend is {who}, equally likely (about {share}% each), from the "
+                            "{deals} deals of the hidden cards the coach tries (F2).", count=len(likeliest),
+                            who=and_list([narration.who(seat, me) for seat in likeliest]), share=share, deals=layouts)
+    each = and_list([Text("{who} about {share}%", who=narration.who(seat, me), share=round(100 * chances[seat]))
+                     for seat in seats])
+    return first, Text("Each seat's chance of holding the other {card}: {chances}.", card=card, chances=each)
 
 
 def _cards_ok(cards: object) -> TypeGuard[list[str]]:
@@ -785,6 +1251,21 @@ def _encodable(text: str) -> bool:
 
 def _fresh_copy(game: Game) -> Game:
     return Game(game.seed, game.rules, game.deck)
+
+
+def _decision(before: Game, whole: Game, kept: Kept) -> Decision:
+    """The kept position as the coach's review weighed it (:func:`tutor.play.coach.review`:
+    :func:`tutor.play.coach.judge` from the seat's view, seeded by the hand): the hand
+    ``before`` the play, the play the hand ``whole`` records there."""
+    action = whole.history[kept.index]
+    assert isinstance(action, Play)  # Kept.position() checked it
+    made = coach.decision(before.view(kept.seat), action.cards, kept.index, before.rules, seed=before.seed)
+    assert made is not None  # a kept play was a costly choice: the rules left more than one
+    return made
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
 
 
 def fresh_seed() -> int:

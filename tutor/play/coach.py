@@ -12,6 +12,10 @@ they carry a margin of error, and every sentence made from them says it is advic
 (True, True)
 >>> decisions == tuple(sorted(decisions, key=lambda d: -d.cost))
 True
+
+After the review, a learner may try a costly decision again (:func:`retry`: accepted
+within the coach's margin of the best, :func:`costly`), and at any time of the play ask
+who is likely the friend (:func:`friend_chances`), from the very layouts the coach deals.
 """
 
 from __future__ import annotations
@@ -22,10 +26,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.core.arguments import instance, seat as check_seat, whole
+from tutor.core.errors import TutorError
+from tutor.core.i18n import Text
 from tutor.play.search import Found, PlayValue, search
+from tutor.play.simulation import Simulation
 from tutor.play.strategy import ComputerPlayer
 from tutor.rules.actions import Action, Play
-from tutor.rules.cards import Card, Cards
+from tutor.rules.cards import PLAYERS, Card, Cards
+from tutor.rules.friend import friend_of
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.refusal import play_refusal
@@ -75,8 +83,44 @@ class Decision:
 
     @property
     def costly(self) -> bool:
-        """True if the play cost more than its margin of error (and at least 0.25)."""
-        return self.cost >= max(0.25, 2 * self.error)
+        """True if the play cost more than its margin of error (and at least 0.25): :func:`costly`."""
+        return costly(self.cost, self.error)
+
+
+def costly(cost: float, error: float) -> bool:
+    """The coach's one criterion for a mistake: a play that cost ``cost`` against the best
+    (on the same layouts, with standard error ``error``) is costly if the cost is at least
+    twice its error and at least 0.25 of the score table. The review's :attr:`Decision.costly`
+    and a retry's acceptance (:func:`retry`) both ask it.
+
+    >>> costly(0.9, 0.2), costly(0.3, 0.2), costly(0.2, 0.01)
+    (True, False, False)
+    """
+    return cost >= max(0.25, 2 * error)
+
+
+@dataclass(frozen=True, slots=True)
+class Retry:
+    """A learner's second try at a position (:func:`retry`): the play ``tried``, the coach's
+    judgment of the position (``found``, which weighs it), and its cost against the best on
+    the same layouts, with its standard error. ``accepted`` unless the cost is costly
+    (:func:`costly`): any play within the coach's margin of the best counts."""
+
+    tried: Cards
+    found: Found
+    value: PlayValue
+    cost: float
+    error: float
+
+    @property
+    def best(self) -> PlayValue:
+        """The coach's best play here."""
+        return self.found.best
+
+    @property
+    def accepted(self) -> bool:
+        """True if the try is within the coach's margin of the best (not :func:`costly`)."""
+        return not costly(self.cost, self.error)
 
 
 def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
@@ -97,7 +141,7 @@ def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     >>> judge(view, seed=3, layouts=4).best == judge(view, seed=3, layouts=4, include=[view.hand[:1]]).best
     True
     """
-    rng = random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
+    rng = _position_rng(view, seed)
     heuristic = ComputerPlayer(view.seat, seed, rules).play(view).cards
     return search(view, rules, rng=rng, layouts=layouts, think=think, include=[heuristic, *include])
 
@@ -129,18 +173,111 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
     decisions = []
     for index, action in enumerate(game.history):
         if isinstance(action, Play) and action.seat == seat and replay.phase is Phase.PLAYING:
-            view = replay.view(seat)
-            found = judge(view, game.rules, seed=seed, include=(action.cards,), layouts=layouts, think=think)
-            if len(found.values) == 1:  # the rules left no choice (one legal play): nothing to review
-                replay.apply(action)
-                continue
-            mine = found.value_of(action.cards)
-            assert mine is not None  # a search weighs every play it is asked to include
-            cost, error = found.edge(found.best, mine)
-            decisions.append(Decision(index, len(view.tricks) + 1, view, Cards(action.cards), found,
-                                      max(cost, 0.0), error))
+            made = decision(replay.view(seat), action.cards, index, game.rules, seed=seed, layouts=layouts,
+                            think=think)
+            if made is not None:
+                decisions.append(made)
         replay.apply(action)
     return tuple(sorted(decisions, key=lambda d: -d.cost))
+
+
+def decision(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset = DEFAULT_RULES, *,
+             seed: int = 0, layouts: int = LAYOUTS, think: float | None = None) -> Decision | None:
+    """The play ``played`` that ``view``'s seat made there (``index`` actions into the hand),
+    weighed as the hint weighs it (:func:`judge`, seeded by the hand's ``seed``); None where
+    the rules left no choice (one legal play). The review weighs each play so, and the table's
+    positions to review weigh a kept one again alike."""
+    found = judge(view, rules, seed=seed, include=(tuple(played),), layouts=layouts, think=think)
+    if len(found.values) == 1:
+        return None
+    mine = found.value_of(played)
+    assert mine is not None  # a search weighs every play it is asked to include
+    cost, error = found.edge(found.best, mine)
+    return Decision(index, len(view.tricks) + 1, view, Cards(played), found, max(cost, 0.0), error)
+
+
+def retry(view: SeatView, tried: Sequence[Card], rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+          found: Found | None = None) -> Retry:
+    """Weigh a learner's new try ``tried`` at the position in ``view`` (the seat to play) as the
+    review weighed the first (:func:`judge`, seeded by the hand's ``seed``): accepted if it is
+    within the coach's margin of the best (:attr:`Retry.accepted`). ``found``: the coach's
+    judgment of this position already made (a :class:`Decision`'s), reused when it weighs
+    ``tried`` — the numbers are the same either way. A play the rules refuse is refused with
+    the rules' own reason (:class:`~tutor.core.errors.IllegalActionError`, its rule ID).
+
+    >>> from tutor.play.strategy import play_computer_hand
+    >>> game = play_computer_hand(3)
+    >>> decision = review(game, 0, seed=3, layouts=4)[0]
+    >>> again = retry(decision.view, decision.found.best.play, game.rules, seed=3, found=decision.found)
+    >>> again.accepted, again.cost
+    (True, 0.0)
+    """
+    instance(view, SeatView, "view")
+    whole(seed, "seed", low=0)
+    if view.phase is not Phase.PLAYING or view.actor != view.seat or view.trump is None:
+        raise TutorError(Text("a play is tried again by the seat to play, in the playing phase"))
+    play = tuple(tried)
+    if not all(isinstance(card, Card) for card in play):
+        raise TutorError(Text("a play is cards, not {value}", value=repr(tried)[:40]))
+    refusal = play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules)
+    if refusal is not None:
+        raise refusal
+    mine = found.value_of(play) if found is not None else None
+    if found is None or mine is None:
+        found = judge(view, rules, seed=seed, include=[play])
+        mine = found.value_of(play)
+    assert mine is not None  # a search weighs every play it is asked to include
+    cost, error = found.edge(found.best, mine)
+    return Retry(Cards(play), found, mine, max(cost, 0.0), error)
+
+
+def friend_chances(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+                   layouts: int = LAYOUTS) -> tuple[float, ...]:
+    """Each seat's chance, as ``view``'s seat may estimate it, of being the friend (F2: the
+    seat other than the declarer that holds the other copy of the called card): the share
+    of the coach's layouts of the unseen cards in which it holds it — the very layouts
+    :func:`judge` deals for this position (seeded alike), each consistent with the seat's
+    view (its own cards, the counts, the suits seats have shown they are out of, the
+    declarer's own copy: :meth:`tutor.play.simulation.Simulation.deal`). Advice, not a rule.
+
+    One number a seat (five); they sum to 1 unless the rules let the twin be buried (F3
+    variant: the rest is the chance that nobody is the friend). A seat shown out of the
+    called card's suit, the declarer, and the seat asking (unless it holds the card) get 0.
+    Once the friend is known to the seat (revealed, F6, or the seat itself), that seat
+    gets 1; in a solo (F5), or before the call, every seat 0.
+
+    >>> from tutor.play.strategy import play_computer_hand
+    >>> game = play_computer_hand(3)
+    >>> replay = Game(game.seed, game.rules, game.deck)
+    >>> while replay.phase is not Phase.PLAYING:
+    ...     _ = replay.apply(game.history[len(replay.history)])
+    >>> seat = next(s for s in range(5) if s != replay.declarer and replay.friend != s)
+    >>> chances = friend_chances(replay.view(seat), game.rules, seed=3)
+    >>> round(sum(chances), 6), chances[seat], chances[replay.declarer]
+    (1.0, 0.0, 0.0)
+    """
+    instance(view, SeatView, "view")
+    whole(seed, "seed", low=0)
+    whole(layouts, "layouts", low=1)
+    card, declarer = view.friend_card, view.declarer
+    if view.solo or card is None or declarer is None or view.phase is not Phase.PLAYING:
+        return (0.0,) * PLAYERS
+    if view.friend is not None:
+        return tuple(1.0 if seat == view.friend else 0.0 for seat in range(PLAYERS))
+    simulation = Simulation(view, rules)
+    dealer = random.Random(_position_rng(view, seed).getrandbits(64))  # as search() draws its layouts
+    counts = [0] * PLAYERS
+    for _ in range(layouts):
+        friend = friend_of(card, declarer, simulation.deal(dealer).hands)
+        if friend is not None:
+            counts[friend] += 1
+    return tuple(count / layouts for count in counts)
+
+
+def _position_rng(view: SeatView, seed: int) -> random.Random:
+    """The random numbers of the coach's judgment of ``view``'s position in the hand dealt
+    from ``seed``: one position, one set of layouts (:func:`judge`, :func:`friend_chances`)."""
+    return random.Random(f"coach-{seed}-{view.seat}-{len(view.tricks)}-{len(view.trick)}")
 
 
 def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
@@ -149,4 +286,5 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
     return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 
 
-__all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "advise", "judge", "review"]
+__all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "Retry", "advise", "costly", "decision", "friend_chances", "judge",
+           "retry", "review"]

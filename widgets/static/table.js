@@ -11,8 +11,20 @@ function timings() {
 
 let tablesDrawn = 0;
 
+// The positions of the learner's own hands kept to review live in this browser (localStorage,
+// the key is the kernel's mistakes_key): what is stored goes to the kernel as the table starts,
+// and what the kernel sends back (mistakes_json) is stored.
+function readKept(key) {
+  try { return window.localStorage.getItem(key); } catch (e) { return null; }
+}
+
+function writeKept(key, value) {
+  try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+}
+
 // The learner's actions that change the game: one at a time (a second click starts nothing).
-const GAME_ACTIONS = new Set(["act", "declare", "pass", "solo", "restart", "new", "import"]);
+const GAME_ACTIONS = new Set(["act", "declare", "pass", "solo", "restart", "new", "import", "replay", "mistakes",
+  "retry_answer", "retry_skip", "retry_next", "retry_leave"]);
 
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
@@ -37,12 +49,16 @@ function render({ model, el }) {
   const callBtn = h("button", { class: "qd-button qd-primary", type: "button", "data-qd": "call" });
   const soloBtn = h("button", { class: "qd-button", type: "button", "data-qd": "solo" });
   const hintBtn = h("button", { class: "qd-button", type: "button", "data-qd": "hint" });
+  const friendBtn = h("button", { class: "qd-button", type: "button", "data-qd": "friend-odds" });
   const pauseBtn = h("button", { class: "qd-button", type: "button", "data-qd": "pause", "aria-pressed": "false" });
   // What the kernel is doing, while it takes a while: "The coach is thinking…".
   const busyNote = h("span", { class: "qd-busy-note", role: "status", "data-qd": "busy" });
-  const actions = h("div", { class: "qd-actions" }, playBtn, buryBtn, callBtn, soloBtn, hintBtn, busyNote);
+  const actions = h("div", { class: "qd-actions" }, playBtn, buryBtn, callBtn, soloBtn, hintBtn, friendBtn, busyNote);
   const hintText = h("p", { class: "qt-hint", "data-qd": "hint-text", "aria-live": "polite" });
   const feedback = h("div", { class: "qd-feedback", role: "alert", "data-qd": "feedback", hidden: true });
+  // Learn from your mistakes (advice, not rules): the mistake under way, what the coach said of
+  // the last try, and the way on.
+  const mistakesBox = h("section", { class: "qt-mistakes", "data-qd": "mistakes", hidden: true });
   const botSpeed = h("select", { class: "qt-select", "data-qd": "bot-speed" });
   const dealSpeed = h("select", { class: "qt-select", "data-qd": "deal-speed" });
   const stopBox = h("input", { type: "checkbox", "data-qd": "stop-to-declare" });
@@ -102,7 +118,7 @@ function render({ model, el }) {
     qd: "hand",
     keepFocus: true,
   });
-  root.append(picker.root, actions, hintText, feedback, controls, levelBox, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
+  root.append(mistakesBox, picker.root, actions, hintText, feedback, controls, levelBox, logBox, scoreBox, reviewBox, coachBox, footer, loadError, live);
 
   // ------------------------------------------------------------ sending
   function act(verb, event = null) {
@@ -126,7 +142,9 @@ function render({ model, el }) {
   soloBtn.addEventListener("click", (event) => ask("solo", "solo", {}, event));
   // The coach weighs the picked cards too: they go with the request.
   hintBtn.addEventListener("click", (event) => ask("hint", "hint", { selected: picker.getSelected() }, event));
-  [["play", playBtn], ["bury", buryBtn], ["call", callBtn], ["solo", soloBtn], ["hint", hintBtn]]
+  friendBtn.addEventListener("click", (event) => ask("friend_odds", "friend_odds", {}, event));
+  [["play", playBtn], ["bury", buryBtn], ["call", callBtn], ["solo", soloBtn], ["hint", hintBtn],
+    ["friend_odds", friendBtn]]
     .forEach(([key, button]) => busyButtons.set(key, button));
   pauseBtn.addEventListener("click", () => {
     paused = !paused;
@@ -276,6 +294,9 @@ function render({ model, el }) {
     callBtn.textContent = labels.call;
     soloBtn.textContent = labels.solo;
     hintBtn.textContent = labels.hint;
+    friendBtn.textContent = labels.friend_odds;
+    friendBtn.hidden = !can.friend_odds;
+    hintBtn.hidden = !!s.mistakes;
     playBtn.hidden = !can.play;
     buryBtn.hidden = !can.bury;
     callBtn.hidden = !can.call;
@@ -286,6 +307,7 @@ function render({ model, el }) {
     logList.start = Number.isInteger(s.log_start) && s.log_start > 0 ? s.log_start : 1;
     logList.replaceChildren(...(s.log || []).map((line) => h("li", { text: line })));
     drawScore(s);
+    drawMistakes(s);
     drawFooter(s);
     schedule();
     if (pendingPlay && (s.plays || 0) >= pendingPlay.target) {
@@ -324,7 +346,41 @@ function render({ model, el }) {
       { class: "qt-review-trick", "data-qd": "review-trick", "data-n": t.n },
       h("p", { class: "qt-review-text", text: t.text }),
       ...(t.notes || []).map((n) => h("p", { class: "qt-note", text: n })),
-      h("div", { html: t.html }))));
+      h("div", { html: t.html }),
+      button(`replay:${t.n}`, "replay-from", labels.replay_from, "replay", { trick: t.n }, { "data-n": t.n }))));
+  }
+
+  // A button that asks the kernel, busy while its request is under way.
+  function button(key, qd, text, type, content = {}, attrs = {}) {
+    const made = h("button", { class: "qd-button", type: "button", "data-qd": qd, text, ...attrs,
+      onclick: (event) => ask(type, key, content, event) });
+    busyButtons.set(key, made);
+    return made;
+  }
+
+  // Learn from your mistakes: the same deal at the learner's costly decision; they pick
+  // cards and press Play (the kernel weighs the try), or ask for the answer, or skip.
+  function drawMistakes(s) {
+    const labels = L();
+    const m = s.mistakes;
+    for (const key of ["retry_answer", "retry_skip", "retry_next", "retry_leave"]) busyButtons.delete(key);
+    mistakesBox.hidden = !m;
+    root.classList.toggle("qt-retrying", !!m);
+    if (!m) { mistakesBox.replaceChildren(); return; }
+    const trying = m.status === "trying";
+    mistakesBox.dataset.status = m.status;
+    mistakesBox.dataset.number = m.number;
+    mistakesBox.dataset.count = m.count;
+    mistakesBox.dataset.review = m.review ? "true" : "false";
+    mistakesBox.replaceChildren(
+      h("p", { class: "qt-mistake-text", "data-qd": "mistake-text", text: m.text }),
+      h("div", { class: "qt-mistake-said", "data-qd": "mistake-said", "aria-live": "polite" },
+        ...(m.said || []).map((line) => h("p", { text: line }))),
+      h("div", { class: "qd-actions" },
+        ...(trying ? [button("retry_answer", "retry-answer", labels.retry_answer, "retry_answer"),
+          button("retry_skip", "retry-skip", labels.retry_skip, "retry_skip")]
+          : [button("retry_next", "retry-next", m.last ? labels.retry_end : labels.retry_next, "retry_next")]),
+        button("retry_leave", "retry-leave", m.review ? labels.retry_stop : labels.retry_leave, "retry_leave")));
   }
 
   // The coach's review (advice, not rules): asked for with a button, each play a
@@ -341,8 +397,11 @@ function render({ model, el }) {
       return;
     }
     busyButtons.delete("coach_review");
+    busyButtons.delete("mistakes");
     coachBox.replaceChildren(
       h("h3", { "data-qd": "coach-heading", text: review.heading }),
+      ...(review.summary ? [h("p", { class: "qt-mistakes-summary", "data-qd": "mistakes-summary", text: review.summary })] : []),
+      ...(review.costly ? [h("p", {}, button("mistakes", "learn", labels.learn, "mistakes"))] : []),
       ...review.items.map((item) => h("details", { class: item.costly ? "qt-coach-item qt-costly" : "qt-coach-item",
         "data-qd": "coach-item", "data-trick": item.trick },
         h("summary", { text: item.text }),
@@ -385,7 +444,8 @@ function render({ model, el }) {
     busyButtons.forEach((button, key) => {
       const pressed = busy.pressed(key);
       markBusy(button, pressed);
-      if (key.startsWith("declare:") || ["play", "bury", "call", "solo", "pass", "restart", "new"].includes(key)) {
+      if (key.startsWith("declare:") || key.startsWith("replay:") || ["play", "bury", "call", "solo", "pass", "restart",
+        "new", "mistakes", "retry_answer", "retry_skip", "retry_next", "retry_leave"].includes(key)) {
         button.disabled = acting && !pressed;
       }
     });
@@ -397,7 +457,7 @@ function render({ model, el }) {
   // (the advice shown before, if any, greyed until the new one comes).
   function drawBusy() {
     drawButtons();
-    const hinting = busy.has("hint");
+    const hinting = busy.has("hint") || busy.has("friend_odds");
     if (hinting) hintText.setAttribute("aria-busy", "true"); else hintText.removeAttribute("aria-busy");
     delete busyNote.dataset.stuck;
     busyNote.textContent = hinting ? (L().busy_hint || "") : "";
@@ -405,7 +465,7 @@ function render({ model, el }) {
     if (reviewing) coachBox.setAttribute("aria-busy", "true"); else coachBox.removeAttribute("aria-busy");
     delete coachNote.dataset.stuck;
     coachNote.textContent = reviewing ? (L().busy_review || "") : "";
-    root.dataset.busy = [...new Set(["hint", "coach_review", ...GAME_ACTIONS].filter((a) => busy.has(a)))].join(" ");
+    root.dataset.busy = [...new Set(["hint", "coach_review", "friend_odds", ...GAME_ACTIONS].filter((a) => busy.has(a)))].join(" ");
   }
 
   function drawControls() {
@@ -507,13 +567,23 @@ function render({ model, el }) {
   };
   const onSelected = () => picker.setSelected(model.get("selected"));
   const onFour = () => root.classList.toggle("qd-four", !!model.get("four_colour"));
+  // The kernel's positions to store; another tab's stored positions, taken too (merged there).
+  const onKept = () => {
+    const json = model.get("mistakes_json");
+    const key = model.get("mistakes_key");
+    if (json && key && readKept(key) !== json) writeKept(key, json);
+  };
+  const onSynced = () => { if (model.get("synced")) root.dataset.synced = "true"; };
+  const onStorage = (event) => {
+    if (event.key === model.get("mistakes_key") && event.newValue) model.send({ type: "sync", mistakes: event.newValue });
+  };
   const onLang = () => setLang(root, model.get("lang"));
   const listeners = [
     ["change:state", draw], ["change:hand", onHand], ["change:selected", onSelected], ["change:feedback", onFeedback],
     ["change:hint_text", onHint], ["change:download", onDownload], ["change:load_error", onLoadError],
     ["change:four_colour", onFour], ["change:pause_ms", drawControls], ["change:deal_ms", drawControls],
     ["change:stop_to_declare", drawControls], ["change:labels", draw], ["change:lang", onLang],
-    ["change:handled", onHandled],
+    ["change:handled", onHandled], ["change:mistakes_json", onKept], ["change:synced", onSynced],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   onHand();
@@ -523,12 +593,16 @@ function render({ model, el }) {
   onHint();
   onLoadError();
   onFour();
+  onSynced();
   el.append(root);
   drawn = true;
+  window.addEventListener("storage", onStorage);
+  model.send({ type: "sync", mistakes: readKept(model.get("mistakes_key")) });
 
   return () => {
     clearTimeout(timer);
     busy.stop();
+    window.removeEventListener("storage", onStorage);
     listeners.forEach(([name, fn]) => model.off(name, fn));
   };
 }
