@@ -1,6 +1,7 @@
 """The course around the lessons: the practice section of a lesson (drill players
 chosen by the lesson and the shared link), and the course map on the home page with
-each learner's progress. Link parameters are validated by :mod:`tutor.teach.course`. The
+each learner's progress and what has come due to review (the positions of the learner's
+own hands kept by the table, :mod:`tutor.teach.mistakes`, and the missed drills). Link parameters are validated by :mod:`tutor.teach.course`. The
 language is the kernel's (:func:`tutor.core.i18n.current`: a Voila page sets it from its
 link, cookie or browser before any cell runs).
 
@@ -15,6 +16,8 @@ link, cookie or browser before any cell runs).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from datetime import datetime, timezone
 from html import escape
 from typing import Any, Final
 from urllib.parse import urlencode
@@ -25,9 +28,67 @@ import traitlets as t
 from tutor.teach.course import LESSONS, LinkParams, lesson, page_link, parse_link
 from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
-from tutor.core.i18n import Translator
+from tutor.teach.mistakes import MISTAKES_KEY, REVIEW_LINK, Mistakes, ToReview, to_review
+from tutor.core.i18n import Text, Translator
 from widgets._common import CSS, ESM, FAILED, PageWidget, translator
 from widgets.drill import STORAGE_KEY, DrillPlayer
+
+REVIEW_BOX: Final = ('<div class="qd-review" data-qd="review" data-count="{total}" style="border-left:4px solid '
+                      '#1976d2;background:rgba(25,118,210,.06);padding:.4em .8em;margin:.5em 0 1em;border-radius:.2em">'
+                      '<p class="qd-review-count"><strong>{headline}</strong></p>{items}</div>')
+"""The home page's list of what has come due to review (above the lessons); the static home
+page's script draws it from these very pieces (:func:`tools.static_site.home.home_facts`)."""
+REVIEW_POSITIONS: Final = '<p class="qd-review-item" data-qd="review-positions"><a href="{href}">{text}</a></p>'
+"""Its line for the positions of the learner's own hands, linking the table's review."""
+REVIEW_DRILLS: Final = '<p class="qd-review-item" data-qd="review-drills">{text} {lessons}</p>'
+"""Its line for the missed drills, with a link to each lesson whose practice brings them back."""
+REVIEW_LESSON: Final = '<a href="{href}">{title}</a>'
+REVIEW_GAP: Final = " · "
+"""Between two lessons' links on the drills' line."""
+
+
+def review_headline(count: int) -> Text:
+    """How many positions there are to review (the table's and the missed drills')."""
+    return Text.plural("{count} position to review", "{count} positions to review", count=count)
+
+
+def review_positions(count: int) -> Text:
+    """The link to the table's review of the learner's own positions that have come due."""
+    return Text.plural("Replay {count} position from your own hands at the table",
+                       "Replay {count} positions from your own hands at the table", count=count)
+
+
+def review_drills(count: int) -> Text:
+    """What the missed drills' line says before the links to their lessons."""
+    return Text.plural("{count} missed drill comes back in practice:",
+                       "{count} missed drills come back in practice:", count=count)
+
+
+def review_html(due: ToReview, tr: Translator, suffix: str = "") -> str:
+    """The list of what has come due (:data:`REVIEW_BOX`), or nothing when nothing has;
+    ``suffix``: the query the links keep (``?lang=…``), as the lessons' links do.
+
+    >>> from tutor.teach.mistakes import ToReview
+    >>> from tutor.core.i18n import ENGLISH
+    >>> review_html(ToReview(), ENGLISH)
+    ''
+    >>> html = review_html(ToReview(2, (("trick", 1),)), ENGLISH)
+    >>> "3 positions to review" in html, 'href="10-play.ipynb?review=mistakes"' in html, 'href="06-ruffing.ipynb"' in html
+    (True, True, True)
+    """
+    if not due.total:
+        return ""
+    items = ""
+    if due.positions:
+        href = REVIEW_LINK + ("&" + suffix[1:] if suffix else "")
+        items += REVIEW_POSITIONS.format(href=escape(href), text=escape(tr(review_positions(due.positions))))
+    drills = sum(count for _, count in due.drills)
+    if drills:
+        links = REVIEW_GAP.join(REVIEW_LESSON.format(href=escape(lesson(slug).page + suffix),
+                                                     title=escape(tr(lesson(slug).title))) for slug in due.lessons)
+        items += REVIEW_DRILLS.format(text=escape(tr(review_drills(drills))), lessons=links)
+    return REVIEW_BOX.format(total=due.total, headline=escape(tr(review_headline(due.total))), items=items)
+
 
 _NOTE_STYLE: Final = ("border-left:4px solid #b26b00;background:rgba(178,107,0,.08);padding:.4em .8em;"
                       "margin:.5em 0;border-radius:.2em")
@@ -76,10 +137,12 @@ def practice(slug: str, *, query: str | None = None, lang: str | None = None, **
 
 class CourseMap(PageWidget):
     """The lessons in order, each with a link and this browser's progress in its drills
-    (each lesson's own: two lessons practising one drill kind show their own lines).
+    (each lesson's own: two lessons practising one drill kind show their own lines), and
+    above them what has come due to review (:func:`review_html`): the positions of the
+    learner's own hands (:data:`tutor.teach.mistakes.MISTAKES_KEY`) and the missed drills.
 
-    Its one message from the page is ``sync`` (``progress``: the stored JSON or null);
-    stored progress that cannot be read leaves the map as it was, with a note.
+    Its one message from the page is ``sync`` (``progress`` and ``mistakes``: the stored JSON
+    or null); stored progress that cannot be read leaves the map as it was, with a note.
 
     The links keep the page's own ``lang=`` when its link has one (else the server's
     cookie or the browser's language decides, as it did for this page).
@@ -100,22 +163,37 @@ class CourseMap(PageWidget):
     _view = t.Unicode("course").tag(sync=True)
     html = t.Unicode("").tag(sync=True)
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
+    mistakes_key = t.Unicode(MISTAKES_KEY).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
 
-    def __init__(self, *, lang: str | None = None, query: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, lang: str | None = None, query: str | None = None,
+                 clock: Callable[[], datetime] | None = None, **kwargs: Any) -> None:
         """``lang``: by default the kernel's language; ``query``: the page's query
-        string (by default read from Voila)."""
+        string (by default read from Voila); ``clock``: what *now* is when counting what
+        has come due (by default the kernel's clock, in UTC)."""
         self.tr = translator(lang)
         self.link_lang, self.link_notes = page_link(link_query() if query is None else query, self.tr)
         self.progress = Progress()
+        self.mistakes = Mistakes()
         self.note: str | None = None
+        self.mistakes_note: str | None = None
+        self._clock = clock or _utc_now
         super().__init__(lang=self.tr.language, **kwargs)
         self.html = self._draw()
         self.on_msg(self._on_message)
 
-    def sync(self, stored: object) -> None:
+    def sync(self, stored: object, mistakes: object = None) -> None:
         """Draw the progress the browser stored (what cannot be read is left out, with a
-        note; when none of it can be read, the map stays as it was, with a note)."""
+        note; when none of it can be read, the map stays as it was, with a note), and the
+        positions it keeps to review (``mistakes``: what cannot be read is left out, with
+        a note).
+
+        >>> from tutor.teach.drills.progress import utc
+        >>> course = CourseMap(lang="en", query="", clock=lambda: utc(2025, 1, 2))
+        >>> course.sync(Progress().record("trick", 5, 1, False, utc(2025, 1, 1), lesson="06-ruffing").to_json())
+        >>> "1 position to review" in course.html
+        True
+        """
         if stored is None:  # nothing stored (or the store was cleared)
             self.progress, self.note = Progress(), None
         else:
@@ -125,6 +203,8 @@ class CourseMap(PageWidget):
             else:
                 self.progress = progress
                 self.note = self.tr("Some saved progress could not be read and was left out.") if problem else None
+        self.mistakes, dropped = Mistakes.from_json(mistakes)
+        self.mistakes_note = self.tr("Some saved progress could not be read and was left out.") if dropped else None
         self.html = self._draw()
 
     def _failed(self) -> None:
@@ -133,7 +213,7 @@ class CourseMap(PageWidget):
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "sync":
-            self.sync(content.get("progress"))
+            self.sync(content.get("progress"), content.get("mistakes"))
 
     def _draw(self) -> str:
         tr = self.tr
@@ -154,7 +234,12 @@ class CourseMap(PageWidget):
             rows.append(f'<li data-lesson="{info.slug}"><a href="{info.page}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'
                         f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')
-        note = notes_html(self.link_notes + ((self.note,) if self.note else ()))
-        return f'{note}<ol class="qd-course-list" start="0">{"".join(rows)}</ol>'
+        notes = self.link_notes + tuple(dict.fromkeys(n for n in (self.note, self.mistakes_note) if n))
+        review = review_html(to_review(self.progress, self.mistakes, self._clock()), tr, suffix)
+        return f'{notes_html(notes)}{review}<ol class="qd-course-list" start="0">{"".join(rows)}</ol>'
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
 
 

@@ -36,10 +36,15 @@ from html import escape, unescape
 from pathlib import Path
 from typing import Any, Final
 
-from tutor.teach.course import LESSONS, MAX_PARAMS, page_link
-from tutor.teach.drills.progress import (MAX_COUNT, MAX_KINDS, MAX_NAME, MAX_STARS, MAX_STORED, PER_LESSON, VERSION,
-                                   KindProgress, Progress, track)
-from tutor.core.i18n import LANGUAGES, Translator
+from tutor.core.arguments import SEATS
+from tutor.play.record import HEADER
+from tutor.teach import mistakes
+from tutor.teach.course import LESSONS, LEVELS, MAX_PARAMS, page_link, practice_lesson
+from tutor.teach.drills.common import SEEDS
+from tutor.teach.drills.progress import (CARD_FIELDS, CARD_STATES, CLEARED_AFTER, DUE_FORMAT, MAX_COUNT, MAX_KINDS, MAX_NAME,
+                                         MAX_REVIEWS, MAX_STARS, MAX_STORED, PER_LESSON, VERSION, KindProgress, Progress,
+                                         track)
+from tutor.core.i18n import LANGUAGES, Text, Translator
 from tutor.teach.localize import SWITCH_CELL, localize
 
 HERE: Final = Path(__file__).resolve().parent
@@ -247,14 +252,15 @@ def static_links(html: str, slugs: Iterable[str]) -> str:
 
 # ----------------------------------------------------------------- the progress
 
-def drawn_map(language: str, stored: str | None = None) -> str:
+def drawn_map(language: str, stored: str | None = None, kept: str | None = None) -> str:
     """The course map's HTML as :class:`widgets.course.CourseMap` draws it in ``language`` for
-    the ``stored`` progress JSON (None: nothing stored)."""
+    the ``stored`` progress JSON and the ``kept`` positions to review
+    (:data:`tutor.teach.mistakes.MISTAKES_KEY`; None: nothing stored), now."""
     from widgets.course import CourseMap
 
     course_map = CourseMap(lang=language, query="")
-    if stored is not None:
-        course_map.sync(stored)
+    if stored is not None or kept is not None:
+        course_map.sync(stored, kept)
     return str(course_map.html)
 
 
@@ -295,7 +301,73 @@ def home_facts(language: str) -> dict[str, Any]:
         "answered": answered.replace(str(SAMPLE_COUNT), "{count}"),
         "notes": {"unreadable": _drawn_note(language, unreadable), "partial": _drawn_note(language, partly)},
         "link": link_facts(language),
+        "review": review_facts(language),
     }
+
+
+def review_facts(language: str) -> dict[str, Any]:
+    """What ``home.js`` needs to list what has come due to review as the course map does
+    (:func:`widgets.course.review_html`): the pieces of its markup, its sentences for every
+    count there can be (:func:`plural_facts`), the links (to the table's review, and to each
+    lesson whose practice brings missed drills back, with the kinds it brings back), and how
+    the positions kept to review (:mod:`tutor.teach.mistakes`), the missed drills
+    (:mod:`tutor.teach.drills.progress`) and their schedules are stored and read.
+
+    >>> facts = review_facts("en")
+    >>> facts["href"], [lesson[:2] for lesson in facts["lessons"]][:2]
+    ('10-play.html?review=mistakes', [['01-cards', ['points']], ['03-declaring', ['declare']]])
+    >>> facts["card"]["due"] == DUE_FORMAT.pattern, facts["headline"]["forms"]
+    (True, ['{count} positions to review', '{count} position to review'])
+    """
+    from widgets.course import (REVIEW_BOX, REVIEW_DRILLS, REVIEW_GAP, REVIEW_LESSON, REVIEW_POSITIONS,
+                                review_drills, review_headline, review_positions)
+
+    tr = Translator(language)
+    slugs = [info.slug for info in LESSONS]
+    lessons = []
+    for info in LESSONS:
+        kinds = sorted({kind for other in LESSONS for kind in other.drills if practice_lesson(kind) is info})
+        if kinds:
+            link = REVIEW_LESSON.format(href=escape(info.page), title=escape(tr(info.title)))
+            lessons.append([info.slug, kinds, static_links(link, slugs)])
+    href = static_links(f'href="{escape(mistakes.REVIEW_LINK)}"', slugs)[len('href="'):-1]
+    return {
+        "box": REVIEW_BOX, "positionsItem": REVIEW_POSITIONS, "drillsItem": REVIEW_DRILLS, "lessonLink": REVIEW_LESSON,
+        "gap": REVIEW_GAP, "href": href, "lessons": lessons,
+        "headline": plural_facts(tr, review_headline, mistakes.MAX_KEPT + MAX_REVIEWS),
+        "positions": plural_facts(tr, review_positions, mistakes.MAX_KEPT),
+        "drills": plural_facts(tr, review_drills, MAX_REVIEWS),
+        "mistakes": {"key": mistakes.MISTAKES_KEY, "version": mistakes.VERSION, "maxStored": mistakes.MAX_STORED,
+                     "maxKept": mistakes.MAX_KEPT, "maxHand": mistakes.MAX_HAND, "maxPlayed": mistakes.MAX_PLAYED,
+                     "maxIndex": mistakes.MAX_INDEX, "header": HEADER, "seats": SEATS},
+        "reviews": {"maxReviews": MAX_REVIEWS, "maxSeed": SEEDS.stop - 1, "levels": list(LEVELS)},
+        "card": {"states": list(CARD_STATES), "fields": sorted(CARD_FIELDS), "due": DUE_FORMAT.pattern,
+                 "clearedAfter": CLEARED_AFTER},
+    }
+
+
+def plural_facts(tr: Translator, message: Callable[[int], Text], most: int) -> dict[str, Any]:
+    """A count's sentence for every count from 0 to ``most``, as ``home.js`` says it: the
+    different templates (``forms``, HTML-escaped, ``{count}`` for the number), and for each
+    count the index of its form (``formOf``: one digit per count). Checked here against the
+    sentence ``tr`` says for each count, so the page says exactly what the course map does.
+
+    >>> facts = plural_facts(Translator("en"), lambda n: Text.plural("{count} card", "{count} cards", count=n), 3)
+    >>> facts
+    {'forms': ['{count} cards', '{count} card'], 'formOf': '0100'}
+    """
+    forms: list[str] = []
+    form_of = ""
+    for count in range(most + 1):
+        form = escape(tr.template(message(count)))
+        if form not in forms:
+            forms.append(form)
+        if len(forms) > 10:
+            raise HomePageError(f"{message(1).template!r} has more forms than home.js can tell apart")
+        form_of += str(forms.index(form))
+        if form.replace("{count}", str(count)) != escape(tr(message(count))):
+            raise HomePageError(f"{message(count)!r} is not its template with the count put in")
+    return {"forms": forms, "formOf": form_of}
 
 
 def link_facts(language: str) -> dict[str, Any]:
@@ -352,5 +424,5 @@ def home_script(language: str) -> str:
     return (HERE / "home.js").read_text("utf-8").replace("__QD_HOME__", facts)
 
 
-__all__ = ["CELLS", "HAND_IN", "HomePageError", "drawn_map", "hand_in_notebook", "home_facts", "home_html", "read_notebook",
-           "static_links", "write_hand_in", "write_home_pages"]
+__all__ = ["CELLS", "HAND_IN", "HomePageError", "drawn_map", "hand_in_notebook", "home_facts", "home_html", "plural_facts",
+           "read_notebook", "review_facts", "static_links", "write_hand_in", "write_home_pages"]

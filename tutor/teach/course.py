@@ -2,7 +2,9 @@
 
 A lesson's address is stable (``/voila/render/05-following.ipynb``); query
 parameters choose the drill seed (so a whole class gets the same sequence), the
-drill kind, the difficulty and the language. Every parameter is validated; a bad
+drill kind, the difficulty and the language; the table's lesson also takes
+``review=mistakes`` (:data:`REVIEW_LESSON`, :data:`REVIEWS`: replay the learner's own
+positions that have come due, :mod:`tutor.teach.mistakes`). Every parameter is validated; a bad
 one is ignored with a note for the page, never an error. Every page that reads its
 link reads it with :func:`read_link`, naming the parameters it uses: every other
 parameter, a value it cannot use, a parameter given twice, and whatever lies beyond the
@@ -47,6 +49,11 @@ longest links are a teacher's positions (:func:`tutor.teach.positions.make_link`
 position's text, percent-encoded, where a suit symbol takes nine characters. A full
 throw position (a hand, the throw and four other hands) comes to about 1,000, so this
 leaves room to spare, and reading this much takes well under a millisecond."""
+REVIEW_LESSON: Final = "10-play"
+"""The lesson whose table replays the learner's own costly plays, opened with ``review=``."""
+REVIEWS: Final = ("mistakes",)
+"""What a link's ``review=`` may ask of :data:`REVIEW_LESSON`: ``mistakes``, the positions of the
+learner's own hands that have come due (:data:`tutor.teach.mistakes.REVIEW_LINK`)."""
 MAX_PARAMS: Final = 20
 """At most this many parameters of a link are read (a real link has at most four); the
 rest are ignored, with a note."""
@@ -104,6 +111,16 @@ def lesson(slug: str) -> LessonInfo:
                           lessons=", ".join(i.slug for i in LESSONS)), parameter="lesson")
 
 
+def practice_lesson(kind: str) -> LessonInfo | None:
+    """The lesson a missed drill of ``kind`` is sent back to from the home page: the last lesson
+    practising the kind (any lesson practising it brings it back; the last teaches it whole).
+
+    >>> practice_lesson("follow").slug, practice_lesson("trick").slug, practice_lesson("nothing")
+    ('05-following', '06-ruffing', None)
+    """
+    return next((info for info in reversed(LESSONS) if kind in info.drills), None)
+
+
 def level_number(value: object, name: str = "level") -> int:
     """A level of the drills (one of :data:`LEVELS`), from a caller or a page; anything
     else is refused with :class:`~tutor.core.errors.TutorError`.
@@ -129,6 +146,9 @@ class LinkParams:
     kind: str | None = None
     level: int | None = None
     lang: str | None = None
+    review: str | None = None
+    """``"mistakes"`` (one of :data:`REVIEWS`) when the table's lesson is to replay the learner's
+    own positions that have come due."""
 
 
 def query_pairs(query: object) -> list[tuple[str, str]]:
@@ -258,6 +278,18 @@ def read_lang(raw: str, param: str, tr: Translator) -> str | Ignored:
     return Ignored(tr("Ignored {param}: the languages are {languages}.", param=param, languages=", ".join(LANGUAGES)))
 
 
+def read_review(raw: str, param: str, tr: Translator) -> str | Ignored:
+    """The :data:`LinkReader` of ``review=`` (on :data:`REVIEW_LESSON` only): one of :data:`REVIEWS`.
+
+    >>> read_review("mistakes", "review=mistakes", ENGLISH), read_review("all", "review=all", ENGLISH).note
+    ('mistakes', 'Ignored review=all: the table reviews only review=mistakes.')
+    """
+    if raw in REVIEWS:
+        return raw
+    return Ignored(tr("Ignored {param}: the table reviews only {reviews}.", param=param,
+                      reviews=", ".join(f"review={review}" for review in REVIEWS)))
+
+
 def kind_reader(kinds: tuple[str, ...]) -> LinkReader:
     """The :data:`LinkReader` of ``kind=`` on a page whose drills are ``kinds``."""
     def read_kind(raw: str, param: str, tr: Translator) -> str | Ignored:
@@ -276,6 +308,11 @@ def parse_link(query: str | None, *, lesson: str | None = None,
 
     >>> parse_link("lang=xx&seed=-1&foo=1")[1]
     ('Ignored lang=xx: the languages are en, zh-Hans, zh-Hant.', 'Ignored seed=-1: the seed is a whole number from 0 to 2147483647.', 'Ignored foo=1: this page does not use it.')
+
+    The table's lesson (:data:`REVIEW_LESSON`) also reads ``review=``; no other page does:
+
+    >>> parse_link("review=mistakes", lesson="10-play")[0].review, parse_link("review=mistakes", lesson="05-following")[1]
+    ('mistakes', ('Ignored review=mistakes: this page does not use it.',))
     """
     if query is not None and not isinstance(query, str):
         raise TutorError(Text("a link's query is text, not {value}", value=shown(query)), parameter="query")
@@ -283,6 +320,8 @@ def parse_link(query: str | None, *, lesson: str | None = None,
     kinds = _drill_kinds(lesson)
     if kinds:
         readers["kind"] = kind_reader(kinds)
+    if lesson == REVIEW_LESSON:
+        readers["review"] = read_review
     values, notes = read_link(query, readers, tr)
     return LinkParams(**values), notes  # type: ignore[arg-type]
 

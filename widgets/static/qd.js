@@ -372,16 +372,13 @@ function renderDrill({ model, el }) {
 
   // The work under way, drawn: the drill greyed and marked busy while it is being
   // replaced, with a short note of what is happening; the pressed button busy.
-  // A drill still to be made (the coach's, made once the page is up: state.pending) is
-  // drawn the same way, with its own note.
   function drawBusy() {
-    const pending = !!(model.get("state") || {}).pending;
-    const turn = turning() || pending;
+    const turn = turning();
     if (turn) root.setAttribute("aria-busy", "true"); else root.removeAttribute("aria-busy");
-    if (turn) root.dataset.busy = pending ? "pending" : busy.has("level") ? "level" : "next"; else delete root.dataset.busy;
+    if (turn) root.dataset.busy = busy.has("level") ? "level" : "next"; else delete root.dataset.busy;
     greyed.forEach((part) => { part.inert = turn; });
     delete busyNote.dataset.stuck;
-    busyNote.textContent = !turn ? "" : pending ? (L().busy_first || "") : (L().busy_next || "");
+    busyNote.textContent = !turn ? "" : (L().busy_next || "");
     drawButtons();
   }
 
@@ -528,13 +525,17 @@ function renderDrill({ model, el }) {
   };
 }
 
-// The course map: the kernel draws it from the progress this browser keeps.
+// The course map: the kernel draws it from the progress this browser keeps (and the positions
+// of the learner's own hands kept to review, under their own key).
 function renderCourse({ model, el }) {
   const root = h("nav", { class: "qd-root qd-course", "data-qd": "course" });
   setLang(root, model.get("lang"));
   const draw = () => { root.innerHTML = model.get("html") || ""; };
-  const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")) });
-  const onStorage = (event) => { if (event.key === model.get("storage_key")) send(); };
+  const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")),
+                                  mistakes: readStore(model.get("mistakes_key")) });
+  const onStorage = (event) => {
+    if ([model.get("storage_key"), model.get("mistakes_key"), null].includes(event.key)) send();
+  };
   model.on("change:html", draw);
   window.addEventListener("storage", onStorage);
   draw();

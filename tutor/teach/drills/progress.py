@@ -34,10 +34,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+import math
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, TypeGuard, cast
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler
@@ -76,7 +78,21 @@ MAX_NAME: Final = 40
 MAX_PROBLEMS: Final = 3
 """A note names at most this many of the problems found, then says how many more."""
 
-_SCHEDULER: Final = Scheduler(enable_fuzzing=False)
+SCHEDULER: Final = Scheduler(enable_fuzzing=False)
+"""The one FSRS scheduler of the course: a missed drill's review (here) and a costly play kept
+from the table (:mod:`tutor.teach.mistakes`) come back on the same schedule."""
+DUE_FORMAT: Final = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]{1,6})?[+-][0-9]{2}:[0-9]{2}")
+"""How a stored schedule's times are written (``2025-01-01T00:01:00+00:00``, as FSRS writes
+them: a date, a time, a zone); a time written otherwise is unreadable. The static home page's
+script counts what is due with this very pattern (:func:`tools.static_site.home.home_facts`),
+so both readers agree on which stored times they read."""
+CARD_STATES: Final = (1, 2, 3)
+"""The states of a stored FSRS card: learning, review, relearning."""
+CARD_FIELDS: Final = frozenset({"card_id", "state", "step", "stability", "difficulty", "due", "last_review"})
+"""The fields of a stored FSRS card, each of which must be there (any other is ignored)."""
+
+CardItems = tuple[tuple[str, Any], ...]
+"""An FSRS card as kept in an immutable value: its ``to_dict()`` items, sorted."""
 
 
 class ProgressError(TutorError):
@@ -96,7 +112,8 @@ class Review:
 
     @property
     def due(self) -> datetime:
-        return datetime.fromisoformat(dict(self.card)["due"])
+        """When the review comes back (:func:`card_due`)."""
+        return card_due(self.card)
 
 
 def track(kind: str, lesson: str | None = None) -> str:
@@ -163,7 +180,7 @@ class Progress:
         >>> p.kind("follow"), [r.seed for r in p.reviews]
         (KindProgress(attempts=2, correct=1, streak=1, stars=0), [2])
         """
-        _check_time(now)
+        check_time(now)
         name = track(kind, lesson)
         review = next((r for r in self.reviews if (r.kind, r.seed, r.level) == (kind, seed, level)), None)
         if self.last is not None and self.last[:3] == (name, seed, level) and (review is None or review.due > now):
@@ -171,21 +188,26 @@ class Progress:
         known = correct and not helped
         reviews = [r for r in self.reviews if r is not review]
         if review is not None or not known:
-            card = (FsrsCard.from_dict(cast("CardDict", dict(review.card))) if review
-                    else _new_card(kind, seed, level, now))
-            card, _ = _SCHEDULER.review_card(card, Rating.Good if known else Rating.Again, now)
-            cleared = (review.cleared + 1 if review else 1) if known else 0
+            card, cleared = rescheduled(review.card if review else None, f"{kind}/{seed}/{level}", known, now,
+                                        review.cleared if review else 0)
             if cleared < CLEARED_AFTER:
-                reviews.append(Review(kind, seed, level, tuple(sorted(card.to_dict().items())), cleared))
+                reviews.append(Review(kind, seed, level, card, cleared))
         del reviews[:-MAX_REVIEWS]  # the oldest mistakes give way
         kinds = tuple(sorted({**dict(self.kinds), name: _counted(self.kind(kind, lesson), correct, helped)}.items()))
         return replace(self, kinds=kinds, reviews=tuple(reviews), last=(name, seed, level, now.isoformat()))
 
-    def due(self, kind: str, now: datetime) -> tuple[Review, ...]:
-        """Reviews of ``kind`` due at ``now``, most overdue first."""
-        _check_time(now)
-        return tuple(sorted((r for r in self.reviews if r.kind == kind and r.due <= now),
-                            key=lambda r: (r.due, r.seed, r.level)))
+    def due(self, kind: str | None, now: datetime) -> tuple[Review, ...]:
+        """Reviews of ``kind`` (of every kind if None) due at ``now`` (:func:`is_due`), most
+        overdue first.
+
+        >>> now = utc(2025, 1, 1)
+        >>> p = Progress().record("follow", 7, 2, False, now).record("throw", 3, 1, False, now)
+        >>> len(p.due(None, now)), len(p.due(None, utc(2025, 1, 1, 0, 2))), len(p.due("throw", utc(2026, 1, 1)))
+        (0, 2, 1)
+        """
+        check_time(now)
+        return tuple(sorted((r for r in self.reviews if (kind is None or r.kind == kind) and is_due(r.card, now)),
+                            key=lambda r: (r.due, r.kind, r.seed, r.level)))
 
     def next_drill(self, kind: str, now: datetime, level: int = 1, lesson: str | None = None) -> tuple[int, int]:
         """(seed, level) of the next drill of ``kind`` in ``lesson``: a due mistake, or a
@@ -255,14 +277,7 @@ def read_stored(text: object) -> tuple[Progress | None, Text | None]:
     except ProgressError as exc:
         problem = said(exc)
         return None, problem if isinstance(problem, Text) else Text("progress could not be read")
-    if not problems:
-        return progress, None
-    note = problems[0]
-    for problem in problems[1:MAX_PROBLEMS]:
-        note = Text("{first}; {second}", first=note, second=problem)
-    if len(problems) > MAX_PROBLEMS:
-        note = Text("{problems}; and {count} more", problems=note, count=len(problems) - MAX_PROBLEMS)
-    return progress, note
+    return progress, joined_note(problems)
 
 
 def visit_seed(seed: int, step: int, kind: str, lesson: str | None = None) -> int:
@@ -304,23 +319,127 @@ def _migrated(kinds: dict[str, KindProgress]) -> dict[str, KindProgress]:
     return tracks
 
 
-def _new_card(kind: str, seed: int, level: int, now: datetime) -> FsrsCard:
-    card_id = int.from_bytes(hashlib.sha256(f"{kind}/{seed}/{level}".encode()).digest()[:6], "big")
+# ------------------------------------------------------------ schedules (shared)
+
+def card_due(card: CardItems) -> datetime:
+    """When a kept FSRS card comes due.
+
+    >>> card_due((("due", "2025-01-01T00:01:00+00:00"),))
+    datetime.datetime(2025, 1, 1, 0, 1, tzinfo=datetime.timezone.utc)
+    """
+    return datetime.fromisoformat(dict(card)["due"])
+
+
+def is_due(card: CardItems, now: datetime) -> bool:
+    """The course's one definition of *due*: the card's due time is at or before ``now``. The
+    static home page's script says the same of the card as stored (its ``due`` text read as
+    a time, compared with the page's clock).
+
+    >>> card = (("due", "2025-01-01T00:01:00+00:00"),)
+    >>> is_due(card, utc(2025, 1, 1, 0, 1)), is_due(card, utc(2025, 1, 1, 0, 0, 59))
+    (True, False)
+    """
+    return card_due(card) <= now
+
+
+def rescheduled(card: CardItems | None, name: str, known: bool, now: datetime,
+                cleared: int = 0) -> tuple[CardItems, int]:
+    """A card after one more answer at ``now`` (a new card named ``name`` if ``card`` is None):
+    rated Good when ``known`` (answered right on one's own), else Again; and the count of
+    right answers in a row, ``cleared`` one more when known, else 0 (at :data:`CLEARED_AFTER`
+    the caller lets the card go). A missed drill and a costly play are scheduled by this one
+    function.
+
+    >>> card, cleared = rescheduled(None, "follow/7/2", False, utc(2025, 1, 1))
+    >>> dict(card)["due"], cleared
+    ('2025-01-01T00:01:00+00:00', 0)
+    >>> rescheduled(card, "follow/7/2", True, utc(2025, 1, 1, 0, 1), cleared)[1]
+    1
+    """
+    fsrs_card = FsrsCard.from_dict(cast("CardDict", dict(card))) if card is not None else new_card(name, now)
+    fsrs_card, _ = SCHEDULER.review_card(fsrs_card, Rating.Good if known else Rating.Again, now)
+    return tuple(sorted(fsrs_card.to_dict().items())), (cleared + 1 if known else 0)
+
+
+def new_card(name: str, now: datetime) -> FsrsCard:
+    """A new FSRS card due at ``now``, its id made from ``name`` (so it is the same every time)."""
+    card_id = int.from_bytes(hashlib.sha256(name.encode()).digest()[:6], "big")
     return FsrsCard(card_id=card_id, due=now)
 
 
-def _check_time(now: object) -> None:
+def read_card(raw: object) -> CardItems | Text:
+    """A stored FSRS card, or why it cannot be read. Its fields are held to what FSRS writes
+    (:data:`DUE_FORMAT` for its times, whole numbers where FSRS writes them), as the static
+    home page's script holds them, so both read the same cards. Never raises.
+
+    >>> read_card({"due": "tomorrow"})
+    'its review schedule could not be read'
+    """
+    if not isinstance(raw, dict):
+        return Text("its review schedule is missing")
+    if not (set(raw) >= CARD_FIELDS
+            and is_int(raw["card_id"]) and raw["state"] in CARD_STATES and type(raw["state"]) is int
+            and (raw["step"] is None or is_int(raw["step"]))
+            and all(raw[name] is None or _is_number(raw[name]) for name in ("stability", "difficulty"))
+            and _is_time(raw["due"]) and (raw["last_review"] is None or _is_time(raw["last_review"]))):
+        return Text("its review schedule could not be read")
+    try:
+        card = FsrsCard.from_dict(cast("CardDict", raw))
+        json.dumps(card.to_dict(), allow_nan=False)
+    except Exception:  # noqa: BLE001 - any malformed card is reported, never raised raw
+        return Text("its review schedule could not be read")
+    return tuple(sorted(card.to_dict().items()))
+
+
+def _is_time(value: object) -> bool:
+    """A time as a stored schedule writes it (:data:`DUE_FORMAT`, a real date and time)."""
+    if not isinstance(value, str) or DUE_FORMAT.fullmatch(value) is None:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _is_number(value: object) -> bool:
+    return type(value) in (int, float) and math.isfinite(cast(float, value))
+
+
+def check_time(now: object, error: type[TutorError] | None = None) -> None:
+    """Refuse a time that is not a timezone-aware datetime, with ``error`` (by default
+    :class:`ProgressError`)."""
     if not isinstance(now, datetime) or now.tzinfo is None:
-        raise ProgressError(Text("time must be a timezone-aware datetime, not {value}", value=shown(now)), parameter="now")
+        raise (error or ProgressError)(Text("time must be a timezone-aware datetime, not {value}", value=shown(now)),
+                                       parameter="now")
 
 
-def _is_int(value: object, low: int = 0) -> bool:
+def joined_note(problems: Sequence[Text]) -> Text | None:
+    """One note for what could not be read: the first :data:`MAX_PROBLEMS` problems, then how
+    many more (None when there are none).
+
+    >>> joined_note([Text("a"), Text("b"), Text("c"), Text("d"), Text("e")])
+    'a; b; c; and 2 more'
+    """
+    if not problems:
+        return None
+    note = problems[0]
+    for problem in problems[1:MAX_PROBLEMS]:
+        note = Text("{first}; {second}", first=note, second=problem)
+    if len(problems) > MAX_PROBLEMS:
+        note = Text("{problems}; and {count} more", problems=note, count=len(problems) - MAX_PROBLEMS)
+    return note
+
+
+def is_int(value: object, low: int = 0) -> TypeGuard[int]:
+    """A whole number (not a bool) from ``low`` to :data:`MAX_COUNT`, as stored."""
     return type(value) is int and low <= value <= MAX_COUNT
 
 
-def _is_name(value: object) -> bool:
-    """A kind's name as stored: short text the page can show (no lone surrogates)."""
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_NAME:
+def is_name(value: object, most: int = MAX_NAME) -> TypeGuard[str]:
+    """A name as stored: text of 1 to ``most`` characters the page can show (no lone
+    surrogates; printable: no control, format or separator character but the space)."""
+    if not isinstance(value, str) or not 0 < len(value) <= most:
         return False
     try:
         value.encode("utf-8")
@@ -351,7 +470,7 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
         problems.append(message)
 
     salt = body.get("salt", 0)
-    if not _is_int(salt):
+    if not is_int(salt):
         bad(Text("salt {value} is not a whole number", value=shown(salt)))
         salt = 0
     kinds: dict[str, KindProgress] = {}
@@ -363,7 +482,7 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
         bad(Text("{count} kinds were left out (at most {max} are kept)", count=len(raw_kinds) - MAX_KINDS,
                  max=MAX_KINDS))
     for name, value in list(raw_kinds.items())[:MAX_KINDS]:
-        if (_is_name(name) and isinstance(value, list) and len(value) == 4 and all(_is_int(v) for v in value)
+        if (is_name(name) and isinstance(value, list) and len(value) == 4 and all(is_int(v) for v in value)
                 and value[1] <= value[0] and value[3] <= MAX_STARS and value[2] <= value[1]):
             kinds[name] = KindProgress(*value)
         else:
@@ -378,17 +497,15 @@ def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
                  max=MAX_REVIEWS))
     for item in raw_reviews[-MAX_REVIEWS:]:
         problem = _review_problem(item)
-        if problem is None:
+        if isinstance(problem, tuple):
             assert isinstance(item, dict)
-            card = FsrsCard.from_dict(item["card"])
-            reviews.append(Review(item["kind"], item["seed"], item["level"], tuple(sorted(card.to_dict().items())),
-                                  item.get("cleared", 0)))
+            reviews.append(Review(item["kind"], item["seed"], item["level"], problem, item.get("cleared", 0)))
         else:
             bad(Text("review {review} is unreadable ({problem})", review=shown(item), problem=problem))
     last = body.get("last")
     if last is not None:
-        if not (isinstance(last, list) and len(last) == 4 and _is_name(last[0]) and _is_int(last[1])
-                and _is_int(last[2]) and isinstance(last[3], str) and len(last[3]) <= MAX_NAME):
+        if not (isinstance(last, list) and len(last) == 4 and is_name(last[0]) and is_int(last[1])
+                and is_int(last[2]) and isinstance(last[3], str) and len(last[3]) <= MAX_NAME):
             bad(Text("last answer {value} is unreadable", value=shown(last)))
             last = None
         else:
@@ -408,7 +525,7 @@ def _read_levels(raw: object, bad: Callable[[Text], None]) -> dict[str, int]:
         bad(Text("{count} levels were left out (at most {max} are kept)", count=len(raw) - MAX_KINDS, max=MAX_KINDS))
     levels: dict[str, int] = {}
     for name, value in list(raw.items())[:MAX_KINDS]:
-        if _is_name(name) and type(value) is int and value in LEVELS:
+        if is_name(name) and type(value) is int and value in LEVELS:
             levels[name] = value
         else:
             bad(Text("level {value} of {name} is not one of the levels {levels}", value=shown(value), name=shown(name),
@@ -416,25 +533,15 @@ def _read_levels(raw: object, bad: Callable[[Text], None]) -> dict[str, int]:
     return levels
 
 
-def _review_problem(item: object) -> Text | None:
-    """Why a stored review cannot be read, or None when it can."""
+def _review_problem(item: object) -> CardItems | Text:
+    """A stored review's card, or why the review cannot be read."""
     if not isinstance(item, dict):
         return Text("not an object")
     kind, seed, level, cleared = item.get("kind"), item.get("seed"), item.get("level"), item.get("cleared", 0)
-    if not _is_name(kind) or not _is_int(seed) or seed not in SEEDS or type(level) is not int \
-            or level not in LEVELS or not _is_int(cleared) or cleared >= CLEARED_AFTER:
+    if not is_name(kind) or not is_int(seed) or seed not in SEEDS or type(level) is not int \
+            or level not in LEVELS or not is_int(cleared) or cleared >= CLEARED_AFTER:
         return Text("bad kind, seed, level or count")
-    raw_card = item.get("card")
-    if not isinstance(raw_card, dict):
-        return Text("its review schedule is missing")
-    try:
-        card = FsrsCard.from_dict(cast("CardDict", raw_card))  # read as stored; from_dict checks it
-        json.dumps(card.to_dict(), allow_nan=False)
-        if card.due.tzinfo is None:
-            return Text("due time without a time zone")
-    except Exception:  # noqa: BLE001 - any malformed card is reported, never raised raw
-        return Text("its review schedule could not be read")
-    return None
+    return read_card(item.get("card"))
 
 
 def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> datetime:
