@@ -22,11 +22,8 @@ SLOW_MODULES = frozenset({"test_admission.py", "test_hostile_http.py", "test_ker
 """Test modules that start a Voila server or a kernel zygote, build part of the static site, or
 run every lesson whole."""
 SLOW_TESTS = (
-    "tests/test_advice_drills.py::test_the_coachs_choice_holds_on_other_deals",
     "tests/test_strategy.py::test_thousands_of_*",
     "tests/test_game.py::test_thousands_of_*",
-    "tests/test_*.py::*[[]advice*",  # the coach's drills search for seconds each (until the fast engine)
-    "tests/test_*.py::*-advice-*",
     "tests/test_drills.py::test_a_drill_speaks_its_own_language_whatever_the_kernels*",
     "tests/test_sheets.py::test_the_key_of_a_coachs_drill_says_advice_not_a_rule",
     "tests/test_sheets.py::test_every_lesson_with_drills_has_a_sheet[[]11-*",
@@ -41,8 +38,6 @@ SLOW_TESTS = (
     "tests/test_table.py::test_a_tampered_import_shows_an_error_and_keeps_the_hand*",
     "tests/test_table.py::test_a_table_speaks_its_own_language_whatever_the_kernels*",
     "tests/test_table.py::test_export_import_replay_reproduces_the_hand",
-    "tests/test_advice_drills.py::test_an_advice_drill_says_it_is_advice_and_never_names_a_rule*",
-    "tests/test_coach_drill_waits.py::test_a_coach_drill_is_made_once_the_page_is_up",
 )
 """Single tests (``fnmatch`` patterns of node ids) that take seconds each."""
 

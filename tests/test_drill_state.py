@@ -91,13 +91,10 @@ def test_a_new_drill_starts_afresh(state: DrillState) -> None:
     assert fresh.progress == worked.progress  # progress is kept
 
 
-def test_a_coachs_drill_waits_until_prepared() -> None:
-    waiting = DrillState("advice", link_seed=2).waiting(no_clock)
-    assert waiting.drill is None and waiting.pending == (2, 1) and waiting.shown == 1
-    assert waiting.hint() is waiting and waiting.check("a", clock=no_clock) is waiting  # nothing to act on
-    made = waiting.prepare()
-    assert made.pending is None and made.drill is not None and made.drill.kind == "advice" and made.shown == 2
-    assert made.prepare() is made
+def test_a_coachs_drill_is_made_at_once() -> None:
+    """The coach's drills come from the prepared bank: made as any other, nothing to wait for."""
+    made = DrillState("advice", link_seed=2).next(no_clock)
+    assert made.drill is not None and made.drill.kind == "advice" and made.shown == 1
 
 
 @pytest.mark.parametrize(("kind", "seed", "level", "says"), [
@@ -107,7 +104,7 @@ def test_a_coachs_drill_waits_until_prepared() -> None:
 ])
 def test_a_drill_that_cannot_be_made_is_shown_as_its_failure(kind: str, seed: int, level: int, says: str) -> None:
     failed = DrillState(kind).made(seed, level)
-    assert failed.drill is None and failed.pending is None and isinstance(failed.failure, Text)
+    assert failed.drill is None and isinstance(failed.failure, Text)
     assert says in failed.failure
     assert failed.check("yes", clock=no_clock) is failed and failed.hint() is failed
 

@@ -190,9 +190,8 @@ DRILL_TARGETS = [(kind, answer) for kind in KINDS for answer in AnswerKind
 
 @cache
 def drill_page(kind: str, answer: AnswerKind) -> Page:
-    """A drill player as its page shows it: its drill made (the coach's is made at the page's first sync)."""
+    """A drill player as its page shows it."""
     player = DrillPlayer(kind, seed=_seed(kind, answer), level=1)
-    player.prepare()
     return Page(f"DrillPlayer {kind}/{answer.value}", player)
 
 

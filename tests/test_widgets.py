@@ -427,7 +427,6 @@ def _widgets_shown(lang: str) -> list[str]:
     shown = []
     for kind in KINDS:
         player = DrillPlayer(kind, seed=2, level=2, lang=lang, clock=Clock())
-        player.prepare()  # the coach's drill is made when its page is up
         while player.hint():
             pass
         drill = player.drill
@@ -501,7 +500,6 @@ def test_front_end_labels_are_translated(lang: str) -> None:
 def test_drill_player_in_chinese_has_no_english(kind: str, lang: str, clock: Clock) -> None:
     for seed in range(4):
         widget = DrillPlayer(kind, seed=seed, level=1 + seed % 3, lang=lang, clock=clock)
-        widget.prepare()  # the coach's drill is made when the page is up
         english = generate(kind, seed, 1 + seed % 3)
         state = widget.state
         said = [state["title"], state["question"], *(c["label"] for c in state["choices"])]

@@ -64,7 +64,6 @@ DRILL_LABELS: Final = {
     "level": N_("Level"),
     "level_n": N_("Level {level}"),
     "busy_next": N_("Getting the next drill…"),
-    "busy_first": N_("The coach is preparing this drill…"),
     "stuck": N_("This is taking longer than it should. Try again, or reload the page: your progress is kept."),
 }
 """The drill player's own texts, beside the shared :data:`widgets._common.LABELS`."""
@@ -142,8 +141,6 @@ class DrillPlayer(PageWidget):
         known = KINDS.get(kind) if isinstance(kind, str) else None
         if position is not None:
             first = first.showing(position)
-        elif known is not None and known.advice:
-            first = first.waiting(self._clock)  # the coach's drills are made once the page is up (prepare)
         else:
             first = first.next(self._clock)
         self.machine = DrillState(kind)
@@ -217,23 +214,6 @@ class DrillPlayer(PageWidget):
             self.progress_note = ""
             self._show(self.machine.reset())
 
-    def prepare(self) -> None:
-        """Make the drill now if it is still to be made (see :meth:`DrillState.waiting`): the
-        page's first sync does (the page sends it as it draws the widget, before anything
-        else); a script without a page calls it. Until then the drill's actions find no
-        drill and do nothing.
-
-        >>> player = DrillPlayer("advice", seed=2, level=1, lang="en")
-        >>> player.drill is None, player.state["pending"]
-        (True, True)
-        >>> player.prepare()
-        >>> player.drill.kind, "pending" in player.state
-        ('advice', False)
-        """
-        if self.machine.pending is not None:
-            self._announce_work()
-            self._show(self.machine.prepare())
-
     def sync(self, stored: object) -> None:
         """Take the progress the browser stored. A tampered store keeps what is valid
         and shows a note; a store that cannot be read at all (not text, far too long,
@@ -243,7 +223,6 @@ class DrillPlayer(PageWidget):
         the link gave one."""
         try:
             self._take(stored, first=not self.synced)
-            self.prepare()
         finally:
             self.synced = True
 
@@ -263,7 +242,7 @@ class DrillPlayer(PageWidget):
                 self.progress_note = self.tr("Some saved progress could not be read and was left out: {problem}",
                                              problem=self.tr(problem)[:300])
             if first and state.fresh_on_sync:
-                self._announce_work()  # a new drill: the coach's take seconds to make
+                self._announce_work()  # a new drill
                 state = state.next(self._clock)
             self._show(state)
 
@@ -283,17 +262,12 @@ class DrillPlayer(PageWidget):
 
     def _draw(self, state: DrillState) -> None:
         """The drill ``state`` shows, as the front end draws it (with a new ``token``): the
-        drill, or that it is being made, or why it could not be made."""
+        drill, or why it could not be made."""
         drill = state.drill
         self.selected = []
         if drill is None:
             self._order = []
             known = KINDS.get(self.kind) if isinstance(self.kind, str) else None
-            if state.pending is not None and known is not None:
-                self.state = {"token": next(_tokens), "kind": self.kind, "pending": True, "advice": known.advice,
-                              "title": self.tr("{title} · level {level}", title=self.tr(known.title),
-                                               level=state.pending[1])}
-                return
             problem = state.failure
             self.state = {"token": next(_tokens), "title": self.tr(known.title if known else N_("Drill")),
                           "error": self.tr("This drill could not be made: {problem}", problem=problem)

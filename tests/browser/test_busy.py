@@ -27,7 +27,7 @@ NOTEBOOK = "busy.ipynb"
 DRILL = "[data-qd=drill]"
 SEED = 2
 DELAY_MS = 800
-"""The kernel's extra time over each next drill (the coach's take 0.1–7 s of their own):
+"""The kernel's extra time over each next drill (it answers in milliseconds otherwise):
 long enough that the busy state can be looked at, whatever the machine."""
 FIGURES: dict[str, Any] = {}
 

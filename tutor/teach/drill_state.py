@@ -128,10 +128,9 @@ class DrillState:
     What it is for: ``kind``, ``lang`` (every text's language), ``lesson`` (the slug
     progress is kept under, or None), ``progress``, and a link's ``link_seed`` and
     ``link_level`` (this visit's only; ``visit`` counts the drills made from the seed).
-    What is shown: ``drill`` (None while it is still to be made, ``pending``: its seed and
-    level, or when it could not be made: ``failure``, the reason), ``position`` (the
-    drill is a teacher's: never stored), ``shown`` (drills shown so far: a new number for
-    each new drill, failure or wait). What the learner did with it: ``tries`` (wrong
+    What is shown: ``drill`` (None when it could not be made: ``failure``, the reason),
+    ``position`` (the drill is a teacher's: never stored), ``shown`` (drills shown so far: a
+    new number for each new drill or failure). What the learner did with it: ``tries`` (wrong
     answers), ``revealed`` (the answer has been shown), ``hints`` (how many are shown) and
     ``last`` (the last answer, until a retry).
 
@@ -150,7 +149,6 @@ class DrillState:
     link_level: int | None = None
     visit: int = 0
     drill: Drill | None = None
-    pending: tuple[int, int] | None = None
     failure: str | None = None
     position: bool = False
     shown: int = 0
@@ -225,16 +223,6 @@ class DrillState:
         state, seed, level = self.upcoming(clock)
         return state.made(seed, level)
 
-    def waiting(self, clock: Clock) -> DrillState:
-        """The next drill chosen but not yet made (the coach's drills take a search of a second
-        or more: the page is shown first); :meth:`prepare` makes it."""
-        state, seed, level = self.upcoming(clock)
-        return replace(state._cleared(), pending=(seed, level))
-
-    def prepare(self) -> DrillState:
-        """The drill :meth:`waiting` chose, made now (nothing changes when none waits)."""
-        return self if self.pending is None else self.made(*self.pending)
-
     def made(self, seed: int, level: int) -> DrillState:
         """The drill of ``seed`` and ``level`` shown, with nothing done to it yet; a drill that
         cannot be made (:class:`~tutor.teach.drills.DrillError`) is shown as its ``failure``.
@@ -273,7 +261,7 @@ class DrillState:
 
     def _cleared(self) -> DrillState:
         """A new drill's state: nothing shown yet, nothing answered."""
-        return replace(self, drill=None, pending=None, failure=None, position=False, shown=self.shown + 1, tries=0,
+        return replace(self, drill=None, failure=None, position=False, shown=self.shown + 1, tries=0,
                        revealed=False, hints=0, last=None)
 
     # ------------------------------------------------------------ the learner's actions
