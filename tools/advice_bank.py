@@ -26,7 +26,8 @@ from pathlib import Path
 from tutor.play.search import calls_to_weigh, candidate_plays, edge, search, weigh_calls
 from tutor.play.strategy import LEVEL_SETTINGS, ComputerPlayer, computer_hand, next_action
 from tutor.rules.game import Game, Phase
-from tutor.teach.drills.bank import DEEP, FILE, FORMS, MARGIN, Bank, Entry, Option, actions_of, distractors, to_json
+from tutor.teach.drills.bank import (DEEP, FILE, FORMS, MARGIN, Bank, Entry, Option, actions_of, as_stored, distractors,
+                                     to_json)
 from tutor.teach.drills.common import SEEDS
 
 FIRST_LOOK = max(level.layouts for level in LEVEL_SETTINGS.values())
@@ -116,7 +117,8 @@ def _may_be_fine(gains: Sequence[float]) -> bool:
     return any(MARGIN[3] / 2 <= gain < 1.5 * MARGIN[1] for gain in gains)
 
 
-def _kept(entry: Entry) -> Entry | None:
+def _kept(analysed: Entry) -> Entry | None:
+    entry = as_stored(analysed)
     return entry if any(distractors(entry, level) is not None for level in MARGIN) else None
 
 

@@ -77,7 +77,7 @@ from tutor.core import arguments
 from tutor.core.arguments import MAX_EXACT, MAX_SEED, seed_number
 from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, Cards, format_cards
 from tutor.teach.course import REVIEWS, parse_link
-from tutor.teach.mistakes import MAX_KEPT, MISTAKES_KEY, REVIEW, Kept, Mistakes as Positions, MistakesError
+from tutor.teach.mistakes import MAX_KEPT, MISTAKES_KEY, REVIEW, Kept, Mistakes, MistakesError
 from tutor.teach.display import cards_html, trick_html
 from tutor.core.errors import IllegalActionError, TutorError
 from tutor.rules.game import (
@@ -207,7 +207,7 @@ ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", 
 
 
 @dataclass(slots=True)
-class Mistakes:
+class Retrying:
     """*Learn from your mistakes* under way (:meth:`Table.learn_from_mistakes`): the reviewed
     hand (``finished``), its costly decisions in the order they were made, the one the
     learner is at (``at``), where they are with it (``status``: ``"trying"``, ``"found"``
@@ -310,7 +310,7 @@ class Table(PageWidget):
                                   review=str(review)[:40]), parameter="review")
         self.seat = self._home_seat = arguments.seat(seat)
         self._clock = clock or _utc_now
-        self.positions = Positions()
+        self.positions = Mistakes()
         """The positions of the learner's own hands kept to review, as this table holds them."""
         self._due: DueReview | None = None
         self._review_waiting = False
@@ -348,7 +348,7 @@ class Table(PageWidget):
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
-        self._mistakes: Mistakes | None = None
+        self._mistakes: Retrying | None = None
         self._mistakes_said = ""  # the summary of the last round of mistakes tried again
         self._due = None
         self._review_waiting = False
@@ -494,10 +494,10 @@ class Table(PageWidget):
         is never lost: the stored ones are the base, and the page stores the two together);
         what could not be read is left out, with a note. On the first, a table opened to
         review (``review=mistakes``) begins (:meth:`review_due`)."""
-        read, problem = Positions.from_json(stored)
+        read, problem = Mistakes.from_json(stored)
         known = {item.key for item in read.kept}
         mine = tuple(item for item in self.positions.kept if item.key not in known)
-        merged = Positions((*read.kept, *mine)[-MAX_KEPT:]) if mine else read
+        merged = Mistakes((*read.kept, *mine)[-MAX_KEPT:]) if mine else read
         with self.hold_sync():
             self.positions = merged
             self.synced = True
@@ -559,7 +559,7 @@ class Table(PageWidget):
                 "The coach found no costly play to try again: none of your plays cost more than its margin of "
                 "error.")}
             return
-        self._mistakes = Mistakes(self.game, costly)
+        self._mistakes = Retrying(self.game, costly)
         self._mistakes_said = ""
         self._goto_mistake()
 
@@ -721,7 +721,7 @@ class Table(PageWidget):
                 continue
             whole = import_hand(kept.hand)  # it replays: position() has just replayed it
             self.seat = kept.seat
-            self._mistakes = Mistakes(whole, (_decision(before, whole, kept),))
+            self._mistakes = Retrying(whole, (_decision(before, whole, kept),))
             note = self.feedback
             self._goto_mistake()
             if note.get("kind") == "note":
@@ -754,7 +754,7 @@ class Table(PageWidget):
         if self._due is not None:
             self._store(self.positions.answered(self._due.kept.key, accepted, helped, self._clock()))
 
-    def _store(self, positions: Positions) -> None:
+    def _store(self, positions: Mistakes) -> None:
         """Hold ``positions`` as the learner's, and have the page store them once the stored
         ones have arrived (before, :meth:`sync` stores them together)."""
         self.positions = positions

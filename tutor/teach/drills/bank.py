@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any, Final
@@ -160,6 +160,12 @@ def _option(row: Sequence[Any], form: str) -> Option:
     return Option(choice, *map(float, row[1:]))
 
 
+def as_stored(entry: Entry) -> Entry:
+    """``entry`` with its numbers as the file keeps them (rounded): the builder decides what
+    an entry serves on these, so the file serves exactly what the builder counted."""
+    return replace(entry, options=tuple(_option(_option_json(o, entry.form), entry.form) for o in entry.options))
+
+
 def to_json(bank: Bank) -> str:
     """The bank as its file's text: compact, one entry a line, the same bytes for the same
     bank."""
@@ -188,5 +194,5 @@ def load() -> Bank:
     return from_json(resources.files(__package__).joinpath(FILE).read_text("utf-8"))
 
 
-__all__ = ["DEEP", "FILE", "FORMS", "MARGIN", "SURE", "Bank", "Entry", "Option", "actions_of", "distractors",
+__all__ = ["DEEP", "FILE", "FORMS", "MARGIN", "SURE", "Bank", "Entry", "Option", "actions_of", "as_stored", "distractors",
            "from_json", "load", "to_json"]
