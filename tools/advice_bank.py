@@ -8,7 +8,7 @@ share in both forms. Each kept position's options are weighed on
 layouts picks the positions worth it (one choice close to the best) and which candidate
 plays to weigh.
 
-    python -m tools.advice_bank [--per-form N] [--processes K] [--out PATH]
+    python -m tools.advice_bank [--per-level N] [--per-form N] [--processes K] [--out PATH]
 """
 
 from __future__ import annotations
