@@ -1,9 +1,10 @@
 """The course around the lessons: the practice section of a lesson (drill players
 chosen by the lesson and the shared link), and the course map on the home page with
 each learner's progress and what has come due to review (the positions of the learner's
-own hands kept by the table, :mod:`tutor.teach.mistakes`, and the missed drills). Link parameters are validated by :mod:`tutor.teach.course`. The
-language is the kernel's (:func:`tutor.core.i18n.current`: a Voila page sets it from its
-link, cookie or browser before any cell runs).
+own hands kept by the table, :mod:`tutor.teach.mistakes`, and the missed drills). Link
+parameters are validated by :mod:`tutor.teach.course`. The language is the kernel's
+(:func:`tutor.core.i18n.current`: a Voila page sets it from its link, cookie or browser
+before any cell runs).
 
 >>> box = practice("05-following", query="seed=7&level=2&bogus=1")
 >>> [type(child).__name__ for child in box.children]
@@ -42,7 +43,7 @@ REVIEW_POSITIONS: Final = '<p class="qd-review-item" data-qd="review-positions">
 """Its line for the positions of the learner's own hands, linking the table's review."""
 REVIEW_DRILLS: Final = '<p class="qd-review-item" data-qd="review-drills">{text} {lessons}</p>'
 """Its line for the missed drills, with a link to each lesson whose practice brings them back."""
-REVIEW_LESSON: Final = '<a href="{href}">{title}</a>'
+REVIEW_LESSON_LINK: Final = '<a href="{href}">{title}</a>'
 REVIEW_GAP: Final = " · "
 """Between two lessons' links on the drills' line."""
 
@@ -84,7 +85,7 @@ def review_html(due: ToReview, tr: Translator, suffix: str = "") -> str:
         items += REVIEW_POSITIONS.format(href=escape(href), text=escape(tr(review_positions(due.positions))))
     drills = sum(count for _, count in due.drills)
     if drills:
-        links = REVIEW_GAP.join(REVIEW_LESSON.format(href=escape(lesson(slug).page + suffix),
+        links = REVIEW_GAP.join(REVIEW_LESSON_LINK.format(href=escape(lesson(slug).page + suffix),
                                                      title=escape(tr(lesson(slug).title))) for slug in due.lessons)
         items += REVIEW_DRILLS.format(text=escape(tr(review_drills(drills))), lessons=links)
     return REVIEW_BOX.format(total=due.total, headline=escape(tr(review_headline(due.total))), items=items)

@@ -319,7 +319,7 @@ def review_facts(language: str) -> dict[str, Any]:
     >>> facts["card"]["due"] == DUE_FORMAT.pattern, facts["headline"]["forms"]
     (True, ['{count} positions to review', '{count} position to review'])
     """
-    from widgets.course import (REVIEW_BOX, REVIEW_DRILLS, REVIEW_GAP, REVIEW_LESSON, REVIEW_POSITIONS,
+    from widgets.course import (REVIEW_BOX, REVIEW_DRILLS, REVIEW_GAP, REVIEW_LESSON_LINK, REVIEW_POSITIONS,
                                 review_drills, review_headline, review_positions)
 
     tr = Translator(language)
@@ -328,11 +328,12 @@ def review_facts(language: str) -> dict[str, Any]:
     for info in LESSONS:
         kinds = sorted({kind for other in LESSONS for kind in other.drills if practice_lesson(kind) is info})
         if kinds:
-            link = REVIEW_LESSON.format(href=escape(info.page), title=escape(tr(info.title)))
+            link = REVIEW_LESSON_LINK.format(href=escape(info.page), title=escape(tr(info.title)))
             lessons.append([info.slug, kinds, static_links(link, slugs)])
     href = static_links(f'href="{escape(mistakes.REVIEW_LINK)}"', slugs)[len('href="'):-1]
     return {
-        "box": REVIEW_BOX, "positionsItem": REVIEW_POSITIONS, "drillsItem": REVIEW_DRILLS, "lessonLink": REVIEW_LESSON,
+        "box": REVIEW_BOX, "positionsItem": REVIEW_POSITIONS, "drillsItem": REVIEW_DRILLS,
+        "lessonLink": REVIEW_LESSON_LINK,
         "gap": REVIEW_GAP, "href": href, "lessons": lessons,
         "headline": plural_facts(tr, review_headline, mistakes.MAX_KEPT + MAX_REVIEWS),
         "positions": plural_facts(tr, review_positions, mistakes.MAX_KEPT),
