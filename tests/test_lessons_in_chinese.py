@@ -30,7 +30,7 @@ NOTEBOOKS = lesson_notebooks()
 _HIDDEN = re.compile(r"<(style|script)\b.*?</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]*>")
 _SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
-_UNSEEN = {"layout", "style", "lang", "storage_key", "checks_key", "progress_json",  # widget traits nobody reads
+_UNSEEN = {"layout", "style", "lang", "storage_key", "checks_key", "mistakes_key", "progress_json",  # widget traits nobody reads
            "behavior", "orientation",  # an ipywidgets slider's settings
            "kind", "answer", "key", "phase", "waiting", "delay"}  # keys the front end switches on
 _CODE = re.compile(r"`[^`]*`|\]\([^)]*\)")  # code spans and link targets are the same in every language

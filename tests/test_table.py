@@ -523,10 +523,10 @@ WIDGET_SENTENCES = {
     "the coach found a better play. Pick your cards and press Play to try again.",
     "Advice, not a rule: in every one of the {count} deals of the hidden cards the coach tries, {who} holds {card}: "
     "the friend (F2).",
-    "Advice, not a rule: the friend is most likely {who} (about {share}%), from the {count} deals of the hidden cards "
-    "the coach tries (F2).",
-    "Advice, not a rule: the friend is {who}, equally likely (about {share}% each), from the {count} deals of the "
-    "hidden cards the coach tries (F2).",
+    ("Advice, not a rule: the friend is most likely {who} (about {share}%), from the {deals} deals of the hidden cards "
+     "the coach tries (F2).",
+     "Advice, not a rule: the friend is {who}, equally likely (about {share}% each), from the {deals} deals of the "
+     "hidden cards the coach tries (F2)."),
     "{who} about {share}%", "Each seat's chance of holding the other {card}: {chances}.",
     # the learner's own positions come back (issue 27, item 5): the browser's store and the review of it
     "the table reviews {reviews}, not {review}",
