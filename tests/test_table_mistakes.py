@@ -19,7 +19,8 @@ pytest.importorskip("anywidget")
 from tutor.core.errors import TutorError
 from tutor.play.record import export_hand, import_hand
 from tutor.rules.cards import format_cards
-from tutor.rules.game import Phase
+from tutor.rules.actions import Play
+from tutor.rules.game import Game, Phase
 from tutor.teach.drills.progress import utc
 from tutor.teach.mistakes import MISTAKES_KEY, Kept, Mistakes, position_key
 from widgets import link_params
@@ -172,11 +173,18 @@ def test_opened_to_review_the_due_positions_come_back_most_overdue_first(
     assert table.waiting == "learner" and table.state["can"]["play"] and not table.state["can"]["hint"]
     assert table.mistakes_json == ""  # nothing answered yet: nothing new to store
 
-    # The costly play again: not accepted, nothing reported; then the coach's best: Good.
+    # The costly play again: not accepted, and the first try is the one that counts (Again,
+    # as a drill's first answer); the coach's best then is found, but changes the store no more.
     decision = table._mistakes.decision if table._mistakes else None
     assert decision is not None and decision.costly and format_cards(decision.played) == first.cards
     try_play(table, decision.played)
-    assert table.state["mistakes"]["status"] == "trying" and table.mistakes_json == ""
+    assert table.state["mistakes"]["status"] == "trying"
+    assert stored(table) == store.answered(first.key, False, False, clock.now)
+    try_play(table, decision.found.best.play)
+    assert table.state["mistakes"]["status"] == "found"
+    assert stored(table) == store.answered(first.key, False, False, clock.now)
+    # Found at the first try: Good.
+    table = reviewing(store, clock)
     try_play(table, decision.found.best.play)
     assert table.state["mistakes"]["status"] == "found"
     after = stored(table)
@@ -299,7 +307,7 @@ def test_tampered_sync_messages_never_raise(hand: tuple[str, tuple[tuple[int, st
     record, costly = hand
     table = reviewing(Mistakes().keep(record, 0, list(costly), START), Clock(START + timedelta(days=2)))
     before = table.state["mistakes"]
-    for value in (None, True, -1, 2**70, float("nan"), "x" * 100_000, [1] * 1000, {"a": 1}, "\ud800", "[" * 100_000):
+    for value in (True, -1, 2**70, float("nan"), "x" * 100_000, [1] * 1000, {"a": 1}, "\ud800", "[" * 100_000):
         send(table, {"type": "sync", "mistakes": value})
         send(table, {"type": "sync", "mistakes": value, "version": value, "request": value})
     assert table.state["mistakes"]["number"] == before["number"]  # a later sync does not start again
@@ -312,3 +320,43 @@ def test_the_store_is_kept_as_kept(hand: tuple[str, tuple[tuple[int, str], ...]]
     table = reviewed(Clock())
     again, note = Mistakes.from_json(table.mistakes_json)
     assert note is None and isinstance(again.kept[0], Kept) and again.to_json() == table.mistakes_json
+
+
+# ------------------------------------------------------------------ found in review
+
+
+def test_a_position_is_kept_once_whatever_the_hand_did_after_it(hand: tuple[str, tuple[tuple[int, str], ...]]) -> None:
+    """A deal played again from a trick reaches the same positions: each is kept once."""
+    record, costly = hand
+    index, cards = costly[0]
+    whole = import_hand(record)
+    cut = Mistakes().keep(record, 0, [(index, cards)], START)
+    game = Game(whole.seed, whole.rules, whole.deck)
+    for action in whole.history[:index + 1]:  # the same hand up to the play, and nothing after
+        game.apply(action)
+    again = cut.keep(export_hand(game), 0, [(index, cards)], START + timedelta(hours=1))
+    assert again == cut and position_key(record, index) == position_key(export_hand(game), index)
+
+
+def test_a_position_another_page_removed_stays_removed(hand: tuple[str, tuple[tuple[int, str], ...]]) -> None:
+    record, costly = hand
+    store = Mistakes().keep(record, 0, list(costly), START)
+    table = reviewing(store, Clock(START + timedelta(days=1)))
+    gone = store.kept[-1].key
+    send(table, {"type": "sync", "mistakes": store.forget(gone).to_json()})  # cleared in another tab
+    assert gone not in {item.key for item in table.positions.kept}
+    assert table.mistakes_json == "" or gone not in {k.key for k in stored(table).kept}
+
+
+def test_a_kept_play_with_no_choice_is_dropped_not_a_failure(hand: tuple[str, tuple[tuple[int, str], ...]]) -> None:
+    """A tampered store may name a play where the rules left one choice (the last trick):
+    the review drops it with nothing raised, and goes on."""
+    record, costly = hand
+    whole = import_hand(record)
+    last = max(i for i, action in enumerate(whole.history) if isinstance(action, Play) and action.seat == 0)
+    action = whole.history[last]
+    assert isinstance(action, Play)
+    store = Mistakes().keep(record, 0, [(last, format_cards(action.cards)), costly[0]], START)
+    table = reviewing(store, Clock(START + timedelta(days=1)))
+    assert table.state["mistakes"]["number"] == 2  # the first dropped, the second under way
+    assert [k.index for k in table.positions.kept] == [costly[0][0]]

@@ -138,11 +138,7 @@ class DrillPlayer(PageWidget):
         self._clock = clock or _utc_now
         first = DrillState(kind, lang=self.tr.language, lesson=self.lesson,
                            progress=progress if progress is not None else Progress(), link_seed=seed, link_level=level)
-        known = KINDS.get(kind) if isinstance(kind, str) else None
-        if position is not None:
-            first = first.showing(position)
-        else:
-            first = first.next(self._clock)
+        first = first.showing(position) if position is not None else first.next(self._clock)
         self.machine = DrillState(kind)
         """The drill's state machine: every action of the player is one of its transitions."""
         self._order: list[Card] = []
@@ -157,7 +153,7 @@ class DrillPlayer(PageWidget):
 
     @property
     def drill(self) -> Drill | None:
-        """The drill shown (None while it is being made, or when it could not be made)."""
+        """The drill shown (None when it could not be made)."""
         return self.machine.drill
 
     @property

@@ -75,7 +75,7 @@ from tutor.teach import coaching, narration
 from tutor.play.coach import Decision
 from tutor.core import arguments
 from tutor.core.arguments import MAX_EXACT, MAX_SEED, seed_number
-from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, Cards, format_cards
+from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
 from tutor.teach.course import REVIEWS, parse_link
 from tutor.teach.mistakes import MAX_KEPT, MISTAKES_KEY, REVIEW, Kept, Mistakes, MistakesError
 from tutor.teach.display import cards_html, trick_html
@@ -311,6 +311,7 @@ class Table(PageWidget):
         self.seat = self._home_seat = arguments.seat(seat)
         self._clock = clock or _utc_now
         self.positions = Mistakes()
+        self._kept_here: set[str] = set()  # the keys this table kept that the browser may not hold yet
         """The positions of the learner's own hands kept to review, as this table holds them."""
         self._due: DueReview | None = None
         self._review_waiting = False
@@ -482,21 +483,28 @@ class Table(PageWidget):
                       if d.costly]
             if costly:
                 try:
-                    self._store(self.positions.keep(export_hand(self.game), self.seat, costly, self._clock()))
+                    kept = self.positions.keep(export_hand(self.game), self.seat, costly, self._clock())
                 except MistakesError:  # a hand too long to keep (none the table plays): not kept
                     pass
+                else:
+                    before = {item.key for item in self.positions.kept}
+                    self._kept_here |= {item.key for item in kept.kept} - before
+                    self._store(kept)
             self._publish()
         return self._coach
 
     def sync(self, stored: object) -> None:
         """Take the positions the browser stored (:attr:`mistakes_key`; None: nothing stored).
-        Whatever can be read is kept, with those this table kept meanwhile (a stored position
-        is never lost: the stored ones are the base, and the page stores the two together);
-        what could not be read is left out, with a note. On the first, a table opened to
-        review (``review=mistakes``) begins (:meth:`review_due`)."""
+        The stored ones are the base, with those this table kept since they last arrived and
+        that are not among them yet (the page stores the two together); a position another page
+        removed (cleared, or given way) stays removed. What could not be read is left out, with
+        a note. On the first, a table opened to review (``review=mistakes``) begins
+        (:meth:`review_due`)."""
         read, problem = Mistakes.from_json(stored)
         known = {item.key for item in read.kept}
-        mine = tuple(item for item in self.positions.kept if item.key not in known)
+        mine = tuple(item for item in self.positions.kept  # all of them, when the store could not be read
+                     if item.key not in known and (problem is not None or item.key in self._kept_here))
+        self._kept_here -= known
         merged = Mistakes((*read.kept, *mine)[-MAX_KEPT:]) if mine else read
         with self.hold_sync():
             self.positions = merged
@@ -589,11 +597,12 @@ class Table(PageWidget):
                 if tried.value == best else tr(
                 "Advice, not a rule: well found. {cards} is within the coach's margin of its best play, {best} "
                 "(about {cost} less, within ±{error}).", cards=tried.tried, best=best.play,
-                cost=format(tried.cost, ".1f"), error=format(2 * tried.error, ".1f"))
+                cost=format(tried.cost, ".1f"), error=format(coach.margin(tried.error), ".1f"))
         else:
+            self._answered(accepted=False, helped=False)  # the first try counts, as a drill's first answer
             said = tr("Advice, not a rule: {cards} still costs about {cost} points of the score table against the "
                       "coach's best (more than its margin of error, ±{error}). Try another play, or show the answer.",
-                      cards=tried.tried, cost=format(tried.cost, ".1f"), error=format(2 * tried.error, ".1f"))
+                      cards=tried.tried, cost=format(tried.cost, ".1f"), error=format(coach.margin(tried.error), ".1f"))
         lesson.said = [said, tr(coaching.weighed_play(tried.value, lesson.decision.view.trump))]
         with self.hold_sync():
             self.feedback = {}
@@ -720,8 +729,14 @@ class Table(PageWidget):
                                    problem=self.tr(problem)[:300] if problem is not None else ""))
                 continue
             whole = import_hand(kept.hand)  # it replays: position() has just replayed it
+            made = _decision(before, whole, kept)
+            if made is None:  # the rules left one play there (a tampered store): nothing to review
+                self._store(self.positions.forget(kept.key))
+                review.outcomes.append("gone")
+                review.at += 1
+                continue
             self.seat = kept.seat
-            self._mistakes = Retrying(whole, (_decision(before, whole, kept),))
+            self._mistakes = Retrying(whole, (made,))
             note = self.feedback
             self._goto_mistake()
             if note.get("kind") == "note":
@@ -1253,15 +1268,13 @@ def _fresh_copy(game: Game) -> Game:
     return Game(game.seed, game.rules, game.deck)
 
 
-def _decision(before: Game, whole: Game, kept: Kept) -> Decision:
-    """The kept position as the coach's review weighed it (:func:`tutor.play.coach.review`:
-    :func:`tutor.play.coach.judge` from the seat's view, seeded by the hand): the hand
-    ``before`` the play, the play the hand ``whole`` records there."""
+def _decision(before: Game, whole: Game, kept: Kept) -> Decision | None:
+    """The kept position as the coach's review weighed it (:func:`tutor.play.coach.decision`):
+    the hand ``before`` the play, the play the hand ``whole`` records there; None where the
+    rules left one play (no table keeps such a play; a tampered store may)."""
     action = whole.history[kept.index]
     assert isinstance(action, Play)  # Kept.position() checked it
-    made = coach.decision(before.view(kept.seat), action.cards, kept.index, before.rules, seed=before.seed)
-    assert made is not None  # a kept play was a costly choice: the rules left more than one
-    return made
+    return coach.decision(before.view(kept.seat), action.cards, kept.index, before.rules, seed=before.seed)
 
 
 def _utc_now() -> datetime:

@@ -87,16 +87,27 @@ class Decision:
         return costly(self.cost, self.error)
 
 
+def margin(error: float) -> float:
+    """The coach's margin of error for a difference whose standard error is ``error``: twice
+    that, and at least 0.25 of the score table. Within it two plays are about as good; the
+    hint, the review and a retry all say and use this one margin.
+
+    >>> margin(0.2), margin(0.01)
+    (0.4, 0.25)
+    """
+    return max(0.25, 2 * error)
+
+
 def costly(cost: float, error: float) -> bool:
     """The coach's one criterion for a mistake: a play that cost ``cost`` against the best
-    (on the same layouts, with standard error ``error``) is costly if the cost is at least
-    twice its error and at least 0.25 of the score table. The review's :attr:`Decision.costly`
-    and a retry's acceptance (:func:`retry`) both ask it.
+    (on the same layouts, with standard error ``error``) is costly if the cost is beyond the
+    coach's :func:`margin`. The review's :attr:`Decision.costly` and a retry's acceptance
+    (:func:`retry`) both ask it.
 
     >>> costly(0.9, 0.2), costly(0.3, 0.2), costly(0.2, 0.01)
     (True, False, False)
     """
-    return cost >= max(0.25, 2 * error)
+    return cost >= margin(error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,4 +298,4 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
 
 
 __all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "Retry", "advise", "costly", "decision", "friend_chances", "judge",
-           "retry", "review"]
+           "margin", "retry", "review"]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from tutor.core.i18n import Text, and_list, or_list
-from tutor.play.coach import SHOWN, Advice, Decision
+from tutor.play.coach import SHOWN, Advice, Decision, margin
 from tutor.play.search import PlayValue
 from tutor.play.simulation import shown_voids
 from tutor.rules.cards import Card, Cards
@@ -246,7 +246,7 @@ def decision_line(decision: Decision) -> Text:
         return Text("Trick {n}: you played {cards} ({reason}); the coach slightly prefers {better} ({theirs}), by "
                     "about {cost} — within its margin of error (±{error}), so this is no mistake.", n=decision.trick,
                     cards=cards, reason=play_reason(view, played), better=better, theirs=play_reason(view, best),
-                    cost=format(decision.cost, ".1f"), error=format(2 * decision.error, ".1f"))
+                    cost=format(decision.cost, ".1f"), error=format(margin(decision.error), ".1f"))
     return Text("Trick {n}: you played {cards} ({reason}); {better} was {compared}: {why}.", n=decision.trick,
                 cards=cards, reason=play_reason(view, played), better=better, compared=compared(best, played),
                 why=why_better(decision))

@@ -83,12 +83,32 @@ class MistakesError(TutorError):
 
 
 def position_key(hand: str, index: int) -> str:
-    """The stable id of the play at ``index`` in the hand recorded as ``hand``.
+    """The stable id of the position before the play at ``index`` in the hand recorded as
+    ``hand``: its deal (seed, rules, deck) and the actions before it, whatever the hand did
+    afterwards — a deal played again from a trick keeps the same positions once.
 
-    >>> position_key("# 启东招朋友 hand record v1\\nseed: 3", 60)
-    '80273f63eacba164-60'
+    >>> record = "# 启东招朋友 hand record v1\\nseed: 3\\ndeal 100\\nclose"
+    >>> position_key(record, 60) == position_key(record + "\\nplay 0 ♠A", 60), position_key(record, 61)[-3:]
+    (True, '-61')
     """
-    return f"{hashlib.sha256(hand.encode('utf-8')).hexdigest()[:16]}-{index}"
+    kept: list[str] = []
+    taken = 0
+    for raw in hand.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", "opponents:")):
+            continue
+        if line.startswith(("seed:", "rule ", "deck:")):
+            kept.append(line)
+            continue
+        if taken >= index:
+            break
+        words = line.split()
+        dealt = int(words[1]) if words[0] == "deal" and len(words) == 2 and words[1].isdigit() else 1
+        if words[0] == "deal" and taken + dealt > index:
+            line, dealt = f"deal {index - taken}", index - taken
+        kept.append(line)
+        taken += dealt
+    return f"{hashlib.sha256(chr(10).join(kept).encode('utf-8')).hexdigest()[:16]}-{index}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,9 +219,9 @@ class Mistakes:
 
     def due(self, now: datetime) -> tuple[Kept, ...]:
         """The positions due at ``now`` (:func:`tutor.teach.drills.progress.is_due`), most
-        overdue first."""
+        overdue first (those due at once in the order they were kept)."""
         check_time(now, MistakesError)
-        return tuple(sorted((item for item in self.kept if is_due(item.card, now)), key=lambda k: (k.due, k.key)))
+        return tuple(sorted((item for item in self.kept if is_due(item.card, now)), key=lambda k: k.due))
 
     def get(self, key: str) -> Kept | None:
         """The position kept under ``key`` (:attr:`Kept.key`), or None."""

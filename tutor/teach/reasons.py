@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from itertools import islice
 from typing import Final, Literal
 
-from tutor.core.i18n import Text, and_list, or_list
+from tutor.core.i18n import Text, and_list
+from tutor.play.coach import margin
 from tutor.play.search import PlayValue, edge
 from tutor.play.simulation import shown_voids, unseen_cards
 from tutor.play.strategy import ComputerPlayer, DECLARES_FROM, sure_in_suit, trumps_to_declare
@@ -264,7 +265,8 @@ def gain_of(best: PlayValue, other: PlayValue) -> tuple[float, float]:
 def compared(best: PlayValue, other: PlayValue) -> Text:
     """How ``best`` compares with ``other``, in game terms (advice): better (or worse) by
     about so many points of the score table (the seat's average result, S1–S3), or about
-    as good, where the difference is within 2 standard errors of the search.
+    as good, where the difference is within the coach's margin of error
+    (:func:`tutor.play.coach.margin`, the review's too).
 
     >>> from tutor.rules.notation import parse_cards as p
     >>> compared(PlayValue(p("♠A"), 2.0, 0.2, 1.0, 40.0), PlayValue(p("♠3"), 0.0, 0.2, 0.0, 60.0))
@@ -275,7 +277,7 @@ def compared(best: PlayValue, other: PlayValue) -> Text:
     'better by about 1.5 points of the score table'
     """
     gain, error = gain_of(best, other)
-    if abs(gain) < 2 * error or abs(gain) < 0.05:
+    if abs(gain) < margin(error):
         return Text("about as good: within the coach's margin of error")
     size = round(abs(gain), 1)
     if size == int(size):
