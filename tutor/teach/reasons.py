@@ -39,7 +39,7 @@ from tutor.play.simulation import shown_voids, unseen_cards
 from tutor.play.strategy import ComputerPlayer, DECLARES_FROM, sure_in_suit, trumps_to_declare
 from tutor.rules.bidding import showable
 from tutor.rules.cards import PLAYERS, Card, points
-from tutor.rules.combos import shape_of
+from tutor.rules.combos import pair_runs, shape_of
 from tutor.rules.follow import legal_follows
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
@@ -131,12 +131,31 @@ def play_reason(view: SeatView, value: PlayValue, rules: Ruleset = DEFAULT_RULES
     return joined(pieces)
 
 
+def _unbeatable(cards: Sequence[Card], lane: int, unseen: Counter[Card], trump: Trump) -> bool:
+    """True if no combination of the unseen cards of ``cards``' own shape can beat it in its
+    suit (L3): for a single or a pair, :func:`tutor.play.strategy.sure_in_suit`; a tractor is
+    beaten only by a higher tractor as long (M2), both copies of each of its pairs unseen.
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> hearts = Trump("♥")
+    >>> _unbeatable(p("♠Q ♠Q ♠J ♠J"), 0, Counter(p("♠A ♠A ♠5")), hearts)
+    True
+    >>> _unbeatable(p("♠Q ♠Q ♠J ♠J"), 0, Counter(p("♠A ♠A ♠K ♠K")), hearts)
+    False
+    """
+    if len(cards) < 4:
+        return sure_in_suit(cards, lane, unseen, trump)
+    top = max(trump.order(card) for card in cards)
+    doubled = [card for card, count in unseen.items() if count == 2 and trump.lane(card) == lane for _ in range(2)]
+    return not any(len(run) >= len(cards) // 2 and trump.order(run[0]) > top for run in pair_runs(doubled, trump))
+
+
 def _lead_pieces(view: SeatView, play: Sequence[Card], trump: Trump) -> list[Text]:
     """What a lead does: sure or not, points at risk, ruffs to fear, a suit emptied."""
     lane = trump.lane(play[0])
     unseen = unseen_cards(view)
     components = shape_of(play, trump).components
-    sure = all(sure_in_suit(component.cards, lane, unseen, trump) for component in components)
+    sure = all(_unbeatable(component.cards, lane, unseen, trump) for component in components)
     pieces: list[Text] = []
     if len(components) > 1:
         if sure:

@@ -129,8 +129,8 @@ def _leads(found: Position, others: Sequence[str], tr: Translator) -> str:
     """How far the coach's choice leads the two others, in game terms, and how sure it is."""
     closer, farther = sorted((o for o in found.options if o.gain > 0), key=lambda o: o.gain)
     return tr("The coach's choice does about {closer} points of the score table better than {first} and {farther} "
-              "better than {second} on the same deals; each difference is more than twice the coach's margin of "
-              "error.", closer=format(closer.gain, ".1f"), farther=format(farther.gain, ".1f"), first=others[0],
+              "better than {second} on the same deals; each difference is beyond the coach's margin of error.",
+              closer=format(closer.gain, ".1f"), farther=format(farther.gain, ".1f"), first=others[0],
               second=others[1])
 
 
