@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from datetime import datetime, timezone
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -329,3 +330,9 @@ class PageWidget(anywidget.AnyWidget):
             return
         for callback in list(self._msg_callbacks.callbacks):
             callback(self, content, buffers)
+
+
+def utc_now() -> datetime:
+    """The time now in UTC: the widgets' clock when none is given (tests pass their own)."""
+    return datetime.now(timezone.utc)
+

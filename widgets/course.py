@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime
 from html import escape
 from typing import Any, Final
 from urllib.parse import urlencode
@@ -31,7 +31,7 @@ from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.teach.mistakes import MISTAKES_KEY, REVIEW_LINK, Mistakes, ToReview, to_review
 from tutor.core.i18n import Text, Translator
-from widgets._common import CSS, ESM, FAILED, PageWidget, translator
+from widgets._common import CSS, ESM, FAILED, PageWidget, translator, utc_now
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
 REVIEW_BOX: Final = ('<div class="qd-review" data-qd="review" data-count="{total}" style="border-left:4px solid '
@@ -178,7 +178,7 @@ class CourseMap(PageWidget):
         self.mistakes = Mistakes()
         self.note: str | None = None
         self.mistakes_note: str | None = None
-        self._clock = clock or _utc_now
+        self._clock = clock or utc_now
         super().__init__(lang=self.tr.language, **kwargs)
         self.html = self._draw()
         self.on_msg(self._on_message)
@@ -239,8 +239,5 @@ class CourseMap(PageWidget):
         review = review_html(to_review(self.progress, self.mistakes, self._clock()), tr, suffix)
         return f'{notes_html(notes)}{review}<ol class="qd-course-list" start="0">{"".join(rows)}</ol>'
 
-
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
 
 

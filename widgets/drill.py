@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import datetime
 from itertools import count
 from typing import Any, Final
 
@@ -51,7 +51,8 @@ from tutor.teach.drill_state import DrillState
 from tutor.teach.drills import KINDS, AnswerKind, Drill
 from tutor.teach.drills import drawing
 from tutor.teach.drills.progress import MAX_STARS, Progress
-from widgets._common import CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, translator
+from widgets._common import (CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, translator,
+                             utc_now)
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
@@ -135,7 +136,7 @@ class DrillPlayer(PageWidget):
         self.kind = kind
         self.lesson = None if lesson is None else course_lesson(lesson).slug
         self.tr = translator(lang)
-        self._clock = clock or _utc_now
+        self._clock = clock or utc_now
         first = DrillState(kind, lang=self.tr.language, lesson=self.lesson,
                            progress=progress if progress is not None else Progress(), link_seed=seed, link_level=level)
         first = first.showing(position) if position is not None else first.next(self._clock)
@@ -413,9 +414,6 @@ class DrillPlayer(PageWidget):
 _ACTIONS: Final = frozenset({"check", "hint", "reveal", "retry", "next", "level", "reset", "sync", "dismiss_note"})
 """The types of the page's messages."""
 
-
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 __all__ = ["STORAGE_KEY", "DrillPlayer"]

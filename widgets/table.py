@@ -64,7 +64,7 @@ import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from itertools import count
 from typing import Any, Final, TypeGuard
 
@@ -105,7 +105,7 @@ from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import side_name
 from tutor.play.strategy import LEVELS, MAX_THINK, ComputerPlayer, check_level, next_action
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, hand_payload, positions_ok, problem_of, \
-    translator
+    translator, utc_now
 
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
 TABLE_CSS: Final = CSS + (STATIC / "table.css").read_text("utf-8")
@@ -309,7 +309,7 @@ class Table(PageWidget):
             raise TutorError(Text("the table reviews {reviews}, not {review}", reviews=and_list(REVIEWS),
                                   review=str(review)[:40]), parameter="review")
         self.seat = self._home_seat = arguments.seat(seat)
-        self._clock = clock or _utc_now
+        self._clock = clock or utc_now
         self.positions = Mistakes()
         self._kept_here: set[str] = set()  # the keys this table kept that the browser may not hold yet
         """The positions of the learner's own hands kept to review, as this table holds them."""
@@ -1276,9 +1276,6 @@ def _decision(before: Game, whole: Game, kept: Kept) -> Decision | None:
     assert isinstance(action, Play)  # Kept.position() checked it
     return coach.decision(before.view(kept.seat), action.cards, kept.index, before.rules, seed=before.seed)
 
-
-def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def fresh_seed() -> int:
