@@ -14,11 +14,10 @@ import pytest
 pytest.importorskip("anywidget")
 
 import tutor.teach.drill_state as state_module  # noqa: E402
-import widgets.drill as drill_module  # noqa: E402
 import widgets.table as table_module  # noqa: E402
 from tutor.teach.drills import AnswerKind, generate  # noqa: E402
 from tutor.core.i18n import Translator  # noqa: E402
-from widgets._common import FAILED  # noqa: E402
+from widgets._common import FAILED, utc_now  # noqa: E402
 from widgets.drill import DrillPlayer  # noqa: E402
 from widgets.table import Table  # noqa: E402
 
@@ -203,7 +202,7 @@ def test_a_failure_ends_the_wait_says_so_and_keeps_progress(player: DrillPlayer,
 def test_the_first_sync_that_makes_a_new_drill_says_so_first() -> None:
     player = DrillPlayer(KIND, level=1)  # no link seed: stored progress chooses the drill
     page = Page(player)
-    stored = player.progress.record(KIND, 3, 1, True, drill_module._utc_now()).to_json()
+    stored = player.progress.record(KIND, 3, 1, True, utc_now()).to_json()
     page.send({"type": "sync", "progress": stored, "request": 5})
     assert page.sent[0] == {"method": "custom", "content": {"type": "busy", "request": 5}}  # before the new drill
     assert player.handled["request"] == 5 and player.synced

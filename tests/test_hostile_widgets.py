@@ -44,8 +44,9 @@ from tutor.play.record import export_hand  # noqa: E402
 from tutor.play.strategy import ComputerPlayer  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Table  # noqa: E402
 
-LIMIT = 0.5
-"""Seconds a single message may take."""
+LIMIT = 1.0
+"""Seconds of CPU a single message may take: a bound on pathological work, not a speed goal
+(CPU time, not wall time, so a busy shared machine does not make it flake)."""
 
 PYTHON_WORDS = (
     "Traceback", "invalid literal", "Exceeds the limit", "object has no attribute", "NoneType", "TypeError",
@@ -125,9 +126,9 @@ class Page:
         SHOWN.clear()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            start = time.perf_counter()
+            start = time.process_time()
             self.widget._handle_msg(msg)  # an exception escaping fails the test
-            elapsed = time.perf_counter() - start
+            elapsed = time.process_time() - start
         assert not SHOWN, f"a traceback was shown for {short(msg)}"
         assert not caught, [str(w.message) for w in caught]
         assert elapsed < LIMIT, f"{elapsed:.2f} s for {short(msg)}"
