@@ -78,9 +78,11 @@ def configure(c: Config) -> None:
     :mod:`tutor.server.fixes` and the admission of :mod:`tutor.server.admission` into
     Voila's classes."""
     from tutor.server import admission, fixes, forking
+    from tutor.server.tables import web as tables
 
     fixes.install()
     admission.install()
+    tables.install()  # tables of classmates under /tables/ (tutor/server/tables)
 
     # Local only, and no browser window on a server.
     c.Voila.ip = "127.0.0.1"

@@ -158,7 +158,8 @@ function render({ model, el }) {
     timer = null;
     const s = S();
     root.dataset.waiting = s.waiting || "";
-    if (paused || (s.waiting !== "deal" && s.waiting !== "bot")) return;
+    // At a table of classmates the server deals and plays the computer's seats (tutor/server/tables).
+    if (paused || s.shared || (s.waiting !== "deal" && s.waiting !== "bot")) return;
     const pause = Math.max(0, model.get("pause_ms") || 0);
     const deal = Math.max(0, model.get("deal_ms") || 0);
     const delay = s.delay === "deal" ? deal : s.delay === "trick" ? (pause ? Math.max(2 * pause, 900) : 0) : pause;
@@ -296,7 +297,9 @@ function render({ model, el }) {
     hintBtn.textContent = labels.hint;
     friendBtn.textContent = labels.friend_odds;
     friendBtn.hidden = !can.friend_odds;
-    hintBtn.hidden = !!s.mistakes;
+    hintBtn.hidden = !!s.mistakes || !!s.shared;
+    controls.hidden = !!s.shared;
+    levelBox.hidden = !!s.shared;
     playBtn.hidden = !can.play;
     buryBtn.hidden = !can.bury;
     callBtn.hidden = !can.call;
@@ -347,7 +350,8 @@ function render({ model, el }) {
       h("p", { class: "qt-review-text", text: t.text }),
       ...(t.notes || []).map((n) => h("p", { class: "qt-note", text: n })),
       h("div", { html: t.html }),
-      button(`replay:${t.n}`, "replay-from", labels.replay_from, "replay", { trick: t.n }, { "data-n": t.n }))));
+      ...(s.shared ? [] : [button(`replay:${t.n}`, "replay-from", labels.replay_from, "replay", { trick: t.n },
+        { "data-n": t.n })]))));
   }
 
   // A button that asks the kernel, busy while its request is under way.
@@ -401,7 +405,7 @@ function render({ model, el }) {
     coachBox.replaceChildren(
       h("h3", { "data-qd": "coach-heading", text: review.heading }),
       ...(review.summary ? [h("p", { class: "qt-mistakes-summary", "data-qd": "mistakes-summary", text: review.summary })] : []),
-      ...(review.costly ? [h("p", {}, button("mistakes", "learn", labels.learn, "mistakes"))] : []),
+      ...(review.costly && !s.shared ? [h("p", {}, button("mistakes", "learn", labels.learn, "mistakes"))] : []),
       ...review.items.map((item) => h("details", { class: item.costly ? "qt-coach-item qt-costly" : "qt-coach-item",
         "data-qd": "coach-item", "data-trick": item.trick },
         h("summary", { text: item.text }),
@@ -433,6 +437,11 @@ function render({ model, el }) {
       );
     }
     shareInput.value = link;
+    // At a table of classmates: the hand file once the hand is over, nothing else of lesson 10's footer.
+    const shared = !!s.shared;
+    footer.hidden = shared && s.phase !== "finished";
+    footer.querySelectorAll(".qt-file-label, .qt-share-label, [data-qd=restart], [data-qd=new]")
+      .forEach((node) => { node.hidden = shared; });
   }
 
   // Which buttons may be used: the game's answer (whose turn, what is open), and the work

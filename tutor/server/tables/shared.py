@@ -1,0 +1,351 @@
+"""A table of classmates: one hand the server holds, each learner's page seeing only its
+own seat (:class:`~widgets.seat.TableSeat`, lesson 10's table as that seat sees it).
+
+The server is the one authority: :attr:`SharedTable.game` is the course's
+:class:`~tutor.rules.game.Game`; a page sends its seat's actions and receives its seat's
+view (``game.view(seat)``, said in its learner's language). Seats without a learner, and
+the seat of a learner whose page has been gone for :data:`ABSENT_AFTER` seconds, are
+played by the computer at the level the opener chose, until the learner comes back.
+
+Nothing here touches the network or the clock: the server (:mod:`tutor.server.tables.web`)
+passes the time (``now``, in seconds) and sends what :meth:`SharedTable.drain` gives.
+
+>>> table = SharedTable("K7QX2M", level=1, seed=7, pace=Pace(0, 0, 0))
+>>> ana = table.join("Ana", "en")
+>>> ben = table.join("Ben", "zh-Hans")
+>>> (ana.seat, ben.seat, table.opener is ana)
+(0, 1, True)
+>>> table.start(ana, now=0.0)
+>>> while table.due(0.0) == 0.0:  # the deal, and the computer players' moves
+...     _ = table.step(0.0)
+>>> table.game.actor in (ana.seat, ben.seat) or table.waiting_for_declarations(0.0)
+True
+>>> {"hand", "state"} <= set(table.drain(ana))
+True
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ipywidgets import DOMWidget
+
+from tutor.core.errors import TutorError
+from tutor.core.i18n import LANGUAGES, Text
+from tutor.play.strategy import LEVELS, ComputerPlayer, next_action
+from tutor.rules.cards import PLAYERS
+from tutor.rules.game import Game
+from tutor.rules.phase import Phase
+from widgets.seat import TableSeat
+from widgets.table import Table, fresh_seed
+
+__all__ = ["ABSENT_AFTER", "CODE_LETTERS", "DECLARE_WAIT", "MAX_NAME", "Pace", "Player", "SharedTable",
+           "TableError", "new_code"]
+
+ABSENT_AFTER: Final = 60.0
+"""Seconds a learner's page may be gone before the computer plays their seat (until they come back)."""
+DECLARE_WAIT: Final = 15.0
+"""Seconds the deal waits for a learner who stopped it to declare (then it goes on without)."""
+MAX_NAME: Final = 24
+"""The longest player name kept (characters)."""
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""A table's code is made of these (no 0/O, 1/I: read aloud and typed by a class)."""
+CODE_LENGTH: Final = 6
+
+SYNCED: Final = tuple(sorted(set(Table.class_traits(sync=True)) - set(DOMWidget.class_traits(sync=True))))
+"""The traits a seat's page draws (what :meth:`SharedTable.drain` sends)."""
+
+
+class TableError(TutorError):
+    """A refused request about the table itself (full, closed, a code or token that is none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """The deliberate pauses of the table, in seconds: before each card dealt, each computer
+    player's move, and after a trick is won (so everyone sees it)."""
+
+    deal: float = 0.15
+    move: float = 0.45
+    trick: float = 0.9
+
+
+@dataclass(eq=False)
+class Player:
+    """A learner at the table: their seat, name, language and secret token (kept by their
+    browser to come back to the seat), and whether a page of theirs is open."""
+
+    seat: int
+    name: str
+    lang: str
+    token: str
+    view: TableSeat
+    pages: int = 0
+    gone_since: float | None = None
+    """When their last page closed (``None`` while one is open, or before one ever was)."""
+    dirty: set[str] = field(default_factory=set)
+
+    def absent(self, now: float) -> bool:
+        """Their seat is played by the computer now: no page open for :data:`ABSENT_AFTER` seconds."""
+        return self.pages == 0 and self.gone_since is not None and now - self.gone_since >= ABSENT_AFTER
+
+
+def new_code() -> str:
+    """A fresh table code, e.g. ``"K7QX2M"``."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def clean_name(raw: object) -> str:
+    """A player's name as shown: printable, one line, at most :data:`MAX_NAME` characters.
+
+    >>> clean_name("  Ana\\n<b>  "), clean_name(3)
+    ('Ana <b>', '')
+    """
+    if not isinstance(raw, str):
+        return ""
+    return " ".join("".join(c if c.isprintable() else " " for c in raw[:200]).split())[:MAX_NAME]
+
+
+class SharedTable:
+    """The table with code ``code``: five seats, the hand, its computer players at ``level``.
+
+    The first to :meth:`join` opened it (:attr:`opener`) and says when the hand starts
+    (:meth:`start`); seats left empty are played by the computer."""
+
+    def __init__(self, code: str, *, level: int = 1, seed: int | None = None, pace: Pace = Pace(),
+                 rules: Any = None) -> None:
+        if level not in LEVELS:
+            raise TableError(Text("the computer players' level is one of {levels}, not {level}",
+                                  levels=", ".join(map(str, LEVELS)), level=str(level)[:20]), parameter="level")
+        self.code = code
+        self.level = level
+        self.pace = pace
+        self.players: list[Player] = []
+        self.started = False
+        self.hands = 0
+        self.game = Game(fresh_seed() if seed is None else seed) if rules is None else \
+            Game(fresh_seed() if seed is None else seed, rules)
+        self._bots = self._computer_players()
+        self._next_at: float | None = None  # when the next automatic step is due
+        self._offer_since: dict[int, float] = {}  # seat -> when its learner's declaration stop began
+        self.last_activity = 0.0
+
+    # ------------------------------------------------------------ seats
+    @property
+    def opener(self) -> Player | None:
+        return self.players[0] if self.players else None
+
+    def seat_of(self, seat: int) -> Player | None:
+        return next((p for p in self.players if p.seat == seat), None)
+
+    def names(self) -> tuple[str, ...]:
+        """Each seat's player name, ``""`` for a computer player's seat."""
+        return tuple((p.name if (p := self.seat_of(s)) is not None else "") for s in range(PLAYERS))
+
+    def join(self, name: object, lang: object) -> Player:
+        """A learner takes the first free seat; refused once the hand has started or all five are taken."""
+        if self.started:
+            raise TableError(Text("this table's hand has started: ask its players to open a new table"))
+        if len(self.players) >= PLAYERS:
+            raise TableError(Text("this table is full: five players sit at it already"))
+        said = clean_name(name) or f"Player {len(self.players) + 1}"
+        language = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+        seat = next(s for s in range(PLAYERS) if self.seat_of(s) is None)
+        view = TableSeat(self.game, seat=seat, lang=language, players=(), level=self.level)
+        player = Player(seat, said, language, secrets.token_urlsafe(18), view)
+        view.observe(lambda change, p=player: p.dirty.add(change["name"]), names=list(SYNCED))
+        self.players.append(player)
+        self._show_players()
+        player.dirty.update(SYNCED)  # a page that opens is sent everything
+        return player
+
+    def claim(self, token: object) -> Player | None:
+        """The player whose seat ``token`` is (compared in constant time), else ``None``."""
+        if not isinstance(token, str) or not token.isascii() or len(token) > 64:
+            return None
+        found = None
+        for player in self.players:
+            if hmac.compare_digest(player.token.encode(), token.encode()):
+                found = player
+        return found
+
+    def opened(self, player: Player, now: float) -> None:
+        """A page of ``player`` opened (or came back): it is sent everything."""
+        player.pages += 1
+        player.gone_since = None
+        player.dirty.update(SYNCED)
+        self.last_activity = now
+        self._show_players()
+
+    def closed(self, player: Player, now: float) -> None:
+        """A page of ``player`` closed; after :data:`ABSENT_AFTER` seconds the computer plays their seat."""
+        player.pages = max(0, player.pages - 1)
+        if player.pages == 0:
+            player.gone_since = now
+        self.last_activity = now
+        self._show_players()
+
+    def start(self, player: Player, now: float) -> None:
+        """The opener starts the hand: the deal begins; empty seats are the computer's."""
+        if player is not self.opener:
+            raise TableError(Text("only the one who opened the table starts the hand"))
+        if self.started:
+            return
+        self.started = True
+        self.hands = 1
+        self._next_at = now
+        self._show_players()
+
+    def again(self, player: Player, now: float) -> None:
+        """The opener deals the next hand once this one is over (a new deal, the same seats)."""
+        if player is not self.opener:
+            raise TableError(Text("only the one who opened the table deals the next hand"))
+        if self.game.phase is not Phase.FINISHED:
+            raise TableError(Text("the next hand is dealt once this one is over"))
+        self.game = Game(fresh_seed(), self.game.rules)
+        self._bots = self._computer_players()
+        self.hands += 1
+        self._offer_since.clear()
+        for p in self.players:
+            p.view.follow(self.game)
+        self._show_players()
+        self._next_at = now
+
+    def computer_seats(self, now: float) -> frozenset[int]:
+        """The seats the computer plays now: no learner, or a learner gone :data:`ABSENT_AFTER` seconds."""
+        return frozenset(s for s in range(PLAYERS) if (p := self.seat_of(s)) is None or p.absent(now))
+
+    def info(self, now: float) -> dict[str, Any]:
+        """What every page shows of the table (no hidden card in it)."""
+        return {"code": self.code, "started": self.started, "level": self.level, "hands": self.hands,
+                "computer": sorted(self.computer_seats(now)) if self.started else
+                [s for s in range(PLAYERS) if self.seat_of(s) is None],
+                "away": [p.seat for p in self.players if p.pages == 0],
+                "opener": self.opener.seat if self.opener else None}
+
+    def _show_players(self, now: float | None = None) -> None:
+        info = self.info(self.last_activity if now is None else now)
+        names = self.names()
+        for p in self.players:
+            p.view.show_players(names, {**info, "you_open": p is self.opener})
+
+    # ------------------------------------------------------------ the page's messages
+    def message(self, player: Player, content: object, now: float) -> None:
+        """A page's message to its own seat (lesson 10's table messages, :data:`widgets.seat.SEAT_MESSAGES`):
+        carried out by that seat's table, which refuses what the rules refuse; every other
+        seat then sees what happened."""
+        self.last_activity = now
+        if not self.started and isinstance(content, dict) and content.get("type") != "sync":
+            return
+        before = len(self.game.history)
+        player.view._handle_custom_msg(content, [])
+        self._witness(before, player)
+
+    def select(self, player: Player, value: object) -> None:
+        """The page picked cards (positions in its hand); anything else is ignored."""
+        player.view.set_state({"selected": value})
+
+    # ------------------------------------------------------------ the server's own steps
+    def waiting_for_declarations(self, now: float) -> bool:
+        """The deal is stopped for a learner (present) who can newly declare, for at most
+        :data:`DECLARE_WAIT` seconds; after that their stop is passed."""
+        waiting = False
+        for p in self.players:
+            if p.view.waiting == "declare" and not p.absent(now) and p.pages > 0:
+                since = self._offer_since.setdefault(p.seat, now)
+                if now - since < DECLARE_WAIT:
+                    waiting = True
+                    continue
+            if p.view.waiting == "declare":
+                p.view.pass_declaration()
+            self._offer_since.pop(p.seat, None)
+        return waiting
+
+    def due(self, now: float) -> float | None:
+        """Seconds until the server's next step (``0.0``: now), or ``None`` while the table
+        waits for a learner (the hand not started or over, a learner's turn or declaration)."""
+        game = self.game
+        if not self.started or game.phase is Phase.FINISHED:
+            return None
+        actor = game.actor
+        if actor is None:
+            if self.waiting_for_declarations(now):
+                return None
+        elif actor not in self.computer_seats(now):
+            p = self.seat_of(actor)
+            if p is not None and p.pages == 0 and p.gone_since is not None:
+                return max(0.0, p.gone_since + ABSENT_AFTER - now)
+            return None
+        if self._next_at is None:
+            self._next_at = now + self._pause()
+        return max(0.0, self._next_at - now)
+
+    def step(self, now: float) -> bool:
+        """One step that is no learner's (a card dealt, a computer player's move), if one is due."""
+        wait = self.due(now)
+        if wait is None or wait > 0:
+            return False
+        bots = {s: self._bots[s] for s in self.computer_seats(now)}
+        before = len(self.game.history)
+        self.game.apply(next_action(self.game, bots))
+        self._next_at = None
+        self._witness(before, None)
+        return True
+
+    def _pause(self) -> float:
+        game = self.game
+        if game.phase is Phase.DEALING and game.actor is None:
+            return self.pace.deal
+        if game.phase is Phase.PLAYING and not game.trick and game.tricks:
+            return self.pace.trick
+        return self.pace.move
+
+    def _witness(self, before: int, actor: Player | None) -> None:
+        if len(self.game.history) == before:
+            return
+        self._next_at = None
+        for p in self.players:
+            if p is not actor:
+                p.view.witness(before)
+        if self.game.phase is Phase.FINISHED or before == 0:
+            self._show_players()
+
+    def _computer_players(self) -> dict[int, ComputerPlayer]:
+        return {s: ComputerPlayer(s, self.game.seed, self.game.rules, level=self.level) for s in range(PLAYERS)}
+
+    # ------------------------------------------------------------ what the pages are sent
+    def drain(self, player: Player) -> dict[str, Any]:
+        """The traits of ``player``'s seat that changed since the last drain, with their values."""
+        names, player.dirty = player.dirty, set()
+        view = player.view
+        return {name: getattr(view, name) for name in sorted(names)}
+
+    def overview(self, now: float) -> dict[str, Any]:
+        """The table as the teacher's page lists it: players, the trick, the score so far,
+        who the table waits for — only what every player at it may see."""
+        game = self.game
+        actor = game.actor
+        waiting = ""
+        if not self.started:
+            waiting = "start"
+        elif game.phase is Phase.FINISHED:
+            waiting = "done"
+        elif actor is not None and actor not in self.computer_seats(now):
+            waiting = f"seat {actor}"
+        return {"code": self.code, "level": self.level, "started": self.started, "hands": self.hands,
+                "phase": game.phase.value, "trick": len(game.tricks) + (1 if game.trick else 0),
+                "players": [{"seat": s, "name": n, "here": (p := self.seat_of(s)) is not None and p.pages > 0,
+                             "computer": s in self.computer_seats(now)} for s, n in enumerate(self.names())],
+                "waiting": waiting, "waiting_seat": actor if waiting.startswith("seat") else None,
+                "declarer": game.declarer, "points": list(game.view(0).points_shown),
+                "results": list(game.results) if game.results else None}
+
+    def idle_since(self) -> float | None:
+        """When the last learner's page closed, if none is open now (``None`` while one is)."""
+        if any(p.pages > 0 for p in self.players):
+            return None
+        return max((p.gone_since or 0.0 for p in self.players), default=0.0)
+

@@ -1,0 +1,468 @@
+"""The tables served: pages, one websocket per page, and the server's clock that deals and
+plays the computer's seats (:class:`Tables`).
+
+Routes, under a prefix (``/tables/`` in the course's Voila server, ``/services/tables/`` on
+JupyterHub):
+
+- ``""`` — the lobby: open a table (name, level) or join one by its code;
+  ``?code=K7QX2M`` opens the join form of that table (the link a table shows);
+- ``teacher`` — open tables for a class from a list of names, and every table at a glance
+  (read-only: players, the trick, the points won, who the table waits for);
+- ``ws`` — the websocket of a page (:class:`TableSocket`); ``static/…`` — the pages' scripts.
+
+The websocket speaks JSON objects with a ``kind``. The page sends ``open``, ``join``,
+``rejoin`` (its seat's token, kept in the browser), ``start`` and ``again`` (the opener),
+``msg`` (lesson 10's table messages for its own seat), ``select`` (picked cards), and a
+teacher's page ``watch`` and ``open_class``. The server sends ``seated`` (the code, seat and
+token), ``traits`` (what changed of the seat's table, lesson 10's widget state), ``refused``
+(a sentence in the learner's language), ``overview`` and ``class``. A page never receives
+anything of another seat but what that seat showed everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import quote
+
+from tornado import web, websocket
+
+from tutor.core.i18n import LANGUAGES, N_, Text, Translator
+from tutor.rules.cards import PLAYERS
+from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
+from tutor.teach.localize import COOKIE, choose_language
+from widgets.table import ESM, TABLE_CSS
+
+__all__ = ["CLOSE_AFTER", "MAX_MESSAGE", "MAX_TABLES", "RATE", "TableSocket", "Tables", "handlers"]
+
+LOG: Final = logging.getLogger("tutor.tables")
+
+STATIC: Final = Path(__file__).with_name("static")
+CLOSE_AFTER: Final = 600.0
+"""Seconds a table with no page open is kept (then it is closed and its code forgotten)."""
+MAX_TABLES: Final = 400
+"""Tables open at once on one server (a class of 40 needs 8)."""
+MAX_CLASS: Final = 200
+"""Names in one teacher's list."""
+MAX_MESSAGE: Final = 16_384
+"""The longest websocket message a page may send (bytes); longer closes the connection."""
+RATE: Final = (20.0, 40.0)
+"""Messages a page may send: 20 a second on average, 40 at once; the rest is refused."""
+FLOOD_CLOSE: Final = 200
+"""A page that goes on sending this many refused messages in a row is disconnected."""
+
+TEXTS: Final = {
+    "title": N_("Play with classmates"),
+    "intro": N_("Five players, one hand: the tutor referees every seat. Open a table and share its code, "
+                "or join a classmate's table. Seats nobody takes are played by the computer."),
+    "name": N_("Your name"),
+    "level": N_("Computer players for empty seats"),
+    "open": N_("Open a table"),
+    "code": N_("Table code"),
+    "join": N_("Join"),
+    "share": N_("Share this code or link with your classmates:"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied."),
+    "start": N_("Start the hand"),
+    "again": N_("Deal the next hand"),
+    "waiting_start": N_("Waiting for the one who opened the table to start the hand."),
+    "seats": N_("At this table"),
+    "computer": N_("computer"),
+    "away": N_("away"),
+    "lost": N_("The connection to the table was lost; trying again…"),
+    "teacher": N_("Tables of the class"),
+    "names": N_("Names, one per line (five to a table)"),
+    "open_class": N_("Open the tables"),
+    "none_yet": N_("No table is open."),
+    "trick": N_("Trick {n}"),
+    "waits_for": N_("waits for {name}"),
+    "not_started": N_("not started"),
+    "finished": N_("hand over"),
+    "lesson": N_("Back to the course"),
+    "static_note": N_("Tables of classmates need the served course (./dev serve or the class's JupyterHub): "
+                      "this copy of the course runs in your browser alone."),
+}
+"""The pages' own texts (the table itself says lesson 10's)."""
+
+REFUSALS: Final = {
+    "unreadable": N_("That message could not be read."),
+    "no_table": N_("There is no open table with the code {code}."),
+    "no_seat": N_("This browser has no seat at table {code} any more: join it again."),
+    "not_seated": N_("Open or join a table first."),
+    "too_many": N_("Too many messages at once: slow down."),
+    "full_server": N_("The server has as many tables open as it can hold; try again later."),
+}
+
+
+def level_number(raw: object) -> int:
+    return raw if type(raw) is int and raw in (1, 2, 3) else 1
+
+
+@dataclass(eq=False)
+class Page:
+    """One open websocket: the seat it plays (once seated) and its message budget."""
+
+    socket: TableSocket
+    tr: Translator
+    table: SharedTable | None = None
+    player: Player | None = None
+    watching: bool = False
+    allowance: float = RATE[1]
+    checked: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def allowed(self, now: float) -> bool:
+        """Whether this message is within the page's budget (a token bucket)."""
+        self.allowance = min(RATE[1], self.allowance + (now - self.checked) * RATE[0])
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+
+class Tables:
+    """Every open table of this server, their pages, and the clock that plays them."""
+
+    def __init__(self, *, pace: Pace = Pace(), clock: Callable[[], float] = time.monotonic,
+                 close_after: float = CLOSE_AFTER) -> None:
+        self.pace, self.clock, self.close_after = pace, clock, close_after
+        self.tables: dict[str, SharedTable] = {}
+        self.pages: dict[str, set[Page]] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._runners: dict[str, asyncio.Task[None]] = {}
+        self.watchers: set[Page] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ tables
+    def open(self, level: int) -> SharedTable:
+        self.sweep()
+        if len(self.tables) >= MAX_TABLES:
+            raise TableError(Text(REFUSALS["full_server"]))
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        table = SharedTable(code, level=level, pace=self.pace)
+        table.last_activity = self.clock()
+        self.tables[code] = table
+        self.pages[code] = set()
+        self._wake[code] = asyncio.Event()
+        self._runners[code] = asyncio.get_running_loop().create_task(self._run(table))
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
+        return table
+
+    def get(self, code: object) -> SharedTable | None:
+        return self.tables.get(code.strip().upper()) if isinstance(code, str) and len(code) < 20 else None
+
+    def close(self, code: str) -> None:
+        self.tables.pop(code, None)
+        for page in self.pages.pop(code, set()):
+            page.socket.close(1000, "closed")
+        self._wake.pop(code, None)
+        runner = self._runners.pop(code, None)
+        if runner is not None:
+            runner.cancel()
+
+    def sweep(self) -> None:
+        """Close the tables nobody has had open for :attr:`close_after` seconds."""
+        now = self.clock()
+        for code, table in list(self.tables.items()):
+            since = table.idle_since()
+            if since is not None and now - max(since, table.last_activity) >= self.close_after:
+                LOG.info("table %s closed: nobody has had it open for %d s", code, now - since)
+                self.close(code)
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, self.close_after / 4))
+            self.sweep()
+
+    def changed(self, table: SharedTable) -> None:
+        """Something happened at ``table``: send each page what changed, wake its clock."""
+        self.flush(table)
+        wake = self._wake.get(table.code)
+        if wake is not None:
+            wake.set()
+        if self.watchers:
+            self.send_overview()
+
+    def flush(self, table: SharedTable) -> None:
+        pages = self.pages.get(table.code, set())
+        for player in table.players:
+            mine = [p for p in pages if p.player is player]
+            if not player.dirty:
+                continue
+            traits = table.drain(player)
+            if mine:
+                text = json.dumps({"kind": "traits", "traits": traits}, ensure_ascii=False)
+                for page in mine:
+                    page.socket.send(text)
+
+    async def _run(self, table: SharedTable) -> None:
+        """The table's clock: the deal and the computer's moves, each after its pause."""
+        wake = self._wake[table.code]
+        while table.code in self.tables:
+            try:
+                now = self.clock()
+                if table.step(now):
+                    self.changed(table)
+                    await asyncio.sleep(0)
+                    continue
+                wait = table.due(now)
+                wake.clear()
+                try:
+                    await asyncio.wait_for(wake.wait(), 5.0 if wait is None else min(wait, 5.0))
+                except TimeoutError:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a table's clock must not die silently; the table stays as it was
+                LOG.exception("table %s: a step failed", table.code)
+                await asyncio.sleep(1.0)
+
+    # ------------------------------------------------------------ a teacher's view
+    def overview(self) -> list[dict[str, Any]]:
+        now = self.clock()
+        return [table.overview(now) for table in sorted(self.tables.values(), key=lambda t: t.code)]
+
+    def send_overview(self) -> None:
+        text = json.dumps({"kind": "overview", "tables": self.overview()}, ensure_ascii=False)
+        for page in list(self.watchers):
+            page.socket.send(text)
+
+    def open_class(self, names: list[str], level: int, lang: str, base: str) -> list[dict[str, Any]]:
+        """Tables of five for ``names`` (in order; the last table may be smaller, its empty
+        seats the computer's), each learner with a personal link to their seat."""
+        out = []
+        for start in range(0, len(names), PLAYERS):
+            table = self.open(level)
+            seats = []
+            for name in names[start:start + PLAYERS]:
+                player = table.join(name, lang)
+                seats.append({"name": player.name, "seat": player.seat,
+                              "link": f"{base}?code={table.code}&seat={quote(player.token)}"})
+            out.append({"code": table.code, "players": seats})
+        return out
+
+
+class TableSocket(websocket.WebSocketHandler):
+    """A page's connection: every message checked before anything is done (a malformed one
+    is refused in words and changes nothing), at most :data:`RATE` messages a second."""
+
+    tables: Tables
+    page: Page | None = None
+
+    def initialize(self, tables: Tables, auth: Callable[[web.RequestHandler], str | None] | None = None) -> None:
+        self.tables = tables
+        self.auth = auth
+
+    @property
+    def max_message_size(self) -> int:
+        return MAX_MESSAGE
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        lang = choose_language(self.request.query, self.get_cookie(COOKIE), self.request.headers.get("Accept-Language"))
+        self.page = Page(self, Translator(lang))
+        self.user = self.auth(self) if self.auth is not None else None
+
+    def send(self, text: str) -> None:
+        if self.ws_connection is not None and not self.ws_connection.is_closing():
+            self.write_message(text)
+
+    def refuse(self, reason: str | Text, **values: Any) -> None:
+        assert self.page is not None
+        text = reason if isinstance(reason, Text) else Text(reason, **values)
+        self.send(json.dumps({"kind": "refused", "reason": self.page.tr(text)}, ensure_ascii=False))
+
+    def on_message(self, message: str | bytes) -> None:
+        page, tables = self.page, self.tables
+        if page is None:
+            return
+        now = tables.clock()
+        if not page.allowed(time.monotonic()):
+            page.refused += 1
+            if page.refused == 1 or page.refused % 20 == 0:
+                self.refuse(REFUSALS["too_many"])
+            if page.refused >= FLOOD_CLOSE:
+                self.close(1008, "too many messages")
+            return
+        page.refused = 0
+        try:
+            data = json.loads(message)
+        except (ValueError, UnicodeDecodeError):
+            data = None
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if not isinstance(kind, str):
+            self.refuse(REFUSALS["unreadable"])
+            return
+        try:
+            self._handle(kind, data, now)
+        except TableError as error:
+            self.refuse(error.args[0] if error.args else REFUSALS["unreadable"])
+        except Exception:  # noqa: BLE001 - the one boundary: logged for the server, said in the learner's words
+            LOG.exception("a table page's %r message could not be handled", kind[:40])
+            self.refuse(N_("Something went wrong; nothing was changed. Try again."))
+
+    def _seat(self, table: SharedTable, player: Player, now: float) -> None:
+        page = self.page
+        assert page is not None
+        if page.table is not None and page.player is not None:
+            self._leave(now)
+        page.table, page.player = table, player
+        self.tables.pages[table.code].add(page)
+        table.opened(player, now)
+        self.send(json.dumps({"kind": "seated", "code": table.code, "seat": player.seat, "token": player.token,
+                              "name": player.name, "lang": player.lang}, ensure_ascii=False))
+        self.tables.changed(table)
+
+    def _leave(self, now: float) -> None:
+        page = self.page
+        if page is None or page.table is None or page.player is None:
+            return
+        self.tables.pages.get(page.table.code, set()).discard(page)
+        page.table.closed(page.player, now)
+        self.tables.changed(page.table)
+        page.table = page.player = None
+
+    def _name(self, data: dict[str, Any]) -> object:
+        return self.user if self.user else data.get("name")
+
+    def _lang(self, data: dict[str, Any]) -> str:
+        lang = data.get("lang")
+        assert self.page is not None
+        return lang if isinstance(lang, str) and lang in LANGUAGES else self.page.tr.language
+
+    def _handle(self, kind: str, data: dict[str, Any], now: float) -> None:
+        page, tables = self.page, self.tables
+        assert page is not None
+        if kind == "open":
+            table = tables.open(level_number(data.get("level")))
+            self._seat(table, table.join(self._name(data), self._lang(data)), now)
+        elif kind == "join":
+            table = tables.get(data.get("code"))
+            if table is None:
+                self.refuse(REFUSALS["no_table"], code=str(data.get("code"))[:12])
+                return
+            self._seat(table, table.join(self._name(data), self._lang(data)), now)
+        elif kind == "rejoin":
+            table = tables.get(data.get("code"))
+            player = table.claim(data.get("token")) if table is not None else None
+            if table is None or player is None:
+                self.refuse(REFUSALS["no_seat"] if table is not None else REFUSALS["no_table"],
+                            code=str(data.get("code"))[:12])
+                return
+            self._seat(table, player, now)
+        elif kind == "watch":
+            tables.watchers.add(page)
+            page.watching = True
+            self.send(json.dumps({"kind": "overview", "tables": tables.overview()}, ensure_ascii=False))
+        elif kind == "open_class":
+            names = data.get("names")
+            if not isinstance(names, list) or not names or len(names) > MAX_CLASS or \
+                    not all(isinstance(n, str) and n.strip() and len(n) <= 4 * MAX_NAME for n in names):
+                self.refuse(N_("A class is a list of 1 to {most} names."), most=MAX_CLASS)
+                return
+            base = data.get("base") if isinstance(data.get("base"), str) and len(data["base"]) < 500 else ""
+            made = tables.open_class(names, level_number(data.get("level")), self._lang(data), base)
+            self.send(json.dumps({"kind": "class", "tables": made}, ensure_ascii=False))
+            tables.send_overview()
+        elif page.table is None or page.player is None:
+            self.refuse(REFUSALS["not_seated"])
+        elif kind == "start":
+            page.table.start(page.player, now)
+            tables.changed(page.table)
+        elif kind == "again":
+            page.table.again(page.player, now)
+            tables.changed(page.table)
+        elif kind == "msg":
+            page.table.message(page.player, data.get("content"), now)
+            tables.changed(page.table)
+        elif kind == "select":
+            page.table.select(page.player, data.get("value"))
+            tables.flush(page.table)
+        else:
+            self.refuse(REFUSALS["unreadable"])
+
+    def on_close(self) -> None:
+        page = self.page
+        if page is None:
+            return
+        self.tables.watchers.discard(page)
+        self._leave(self.tables.clock())
+
+
+class PageHandler(web.RequestHandler):
+    """The lobby or the teacher's page, in the learner's language."""
+
+    def initialize(self, tables: Tables, page: str, prefix: str) -> None:
+        self.tables, self.page_name, self.prefix = tables, page, prefix
+
+    def get(self) -> None:
+        lang = choose_language(self.request.query, self.get_cookie(COOKIE), self.request.headers.get("Accept-Language"))
+        tr = Translator(lang)
+        config = {"page": self.page_name, "lang": lang, "prefix": self.prefix,
+                  "texts": {key: tr(text) for key, text in TEXTS.items()},
+                  "levels": [1, 2, 3]}
+        html = (STATIC / "page.html").read_text("utf-8")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.write(html.replace("{{lang}}", lang).replace("{{title}}", tr(TEXTS["title"] if self.page_name == "lobby"
+                                                                          else TEXTS["teacher"]))
+                   .replace("{{prefix}}", self.prefix)
+                   .replace("{{config}}", json.dumps(config, ensure_ascii=False).replace("</", "<\\/")))
+
+
+class AssetHandler(web.RequestHandler):
+    """The pages' scripts and style: the client, and lesson 10's table (the same front end)."""
+
+    ASSETS: Final = {
+        "table.mjs": ("text/javascript", lambda: ESM),
+        "table.css": ("text/css", lambda: TABLE_CSS),
+        "client.js": ("text/javascript", lambda: (STATIC / "client.js").read_text("utf-8")),
+        "page.css": ("text/css", lambda: (STATIC / "page.css").read_text("utf-8")),
+    }
+
+    def get(self, name: str) -> None:
+        asset = self.ASSETS.get(name)
+        if asset is None:
+            raise web.HTTPError(404)
+        self.set_header("Content-Type", f"{asset[0]}; charset=utf-8")
+        self.write(asset[1]())
+
+
+def handlers(prefix: str, tables: Tables,
+             auth: Callable[[web.RequestHandler], str | None] | None = None) -> list[tuple[str, Any, dict[str, Any]]]:
+    """The routes of the tables under ``prefix`` (ending in ``/``)."""
+    return [
+        (prefix, PageHandler, {"tables": tables, "page": "lobby", "prefix": prefix}),
+        (prefix + "teacher", PageHandler, {"tables": tables, "page": "teacher", "prefix": prefix}),
+        (prefix + "ws", TableSocket, {"tables": tables, "auth": auth}),
+        (prefix + r"static/([a-z.]+)", AssetHandler, {}),
+    ]
+
+
+TABLES: Final = Tables()
+"""The tables of this server process (the course's Voila server, or the hub's service)."""
+
+
+def install() -> None:
+    """Serve the tables in the course's Voila server, under ``/tables/`` (idempotent)."""
+    from jupyter_server.utils import url_path_join
+    from voila.app import Voila
+
+    original = Voila.init_handlers
+    if getattr(original, "_qd_tables", False):
+        return
+
+    def init_handlers(self: Voila) -> list[Any]:
+        return [*handlers(url_path_join(self.server_url, "tables/"), TABLES), *original(self)]
+
+    init_handlers._qd_tables = True  # type: ignore[attr-defined]
+    Voila.init_handlers = init_handlers  # type: ignore[method-assign]
