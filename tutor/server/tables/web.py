@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -448,7 +449,24 @@ def handlers(prefix: str, tables: Tables,
     ]
 
 
-TABLES: Final = Tables()
+PACE_VARIABLE: Final = "QD_TABLE_PACE"
+"""An environment variable that scales the tables' pauses (:class:`Pace`): ``0`` for none (tests,
+benchmarks), ``2`` for twice as slow; unset, 1."""
+
+
+def pace_from_environment() -> Pace:
+    """The pace the environment asks for (:data:`PACE_VARIABLE`); a value that is no
+    number from 0 to 10 is ignored."""
+    try:
+        scale = float(os.environ.get(PACE_VARIABLE, "1"))
+    except ValueError:
+        scale = 1.0
+    scale = scale if 0.0 <= scale <= 10.0 else 1.0
+    base = Pace()
+    return Pace(base.deal * scale, base.move * scale, base.trick * scale)
+
+
+TABLES: Final = Tables(pace=pace_from_environment())
 """The tables of this server process (the course's Voila server, or the hub's service)."""
 
 
