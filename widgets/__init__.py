@@ -17,6 +17,7 @@ asked of :mod:`tutor`.
   views (:mod:`widgets.views`) — cards and sentences as a lesson shows them.
 - :func:`link_params`, :func:`link_query`, :func:`notes_html` — the page's link, and its
   ignored parameters as a note.
+- :func:`tables_html` — lesson 10's way to a table of classmates (:mod:`tutor.server.tables`).
 
 A lesson imports what it wires from here (and the rules from :mod:`tutor`). Usage in a
 notebook cell::
@@ -28,7 +29,7 @@ notebook cell::
 from widgets.check import CHECKS_KEY, quick_check
 from widgets.choose import NOTHING, Buttons, Choice, Choose, Menu, Number, Tick, Typed, answer_html
 from widgets.classroom import ClassProgress, HandIn
-from widgets.course import CourseMap, link_params, link_query, notes_html, practice
+from widgets.course import CourseMap, link_params, link_query, notes_html, practice, tables_html
 from widgets.drill import STORAGE_KEY, DrillPlayer
 from widgets.picker import CardPicker
 from widgets.table import Table
@@ -42,4 +43,4 @@ __all__ = ["CHECKS_KEY", "NOTHING", "STORAGE_KEY", "Buttons", "CardPicker", "Cho
            "TrickTable", "Typed", "answer_html", "attackers_total_view", "call_view", "components_view", "flip_view",
            "follows_view", "lead_view", "link_params", "link_query", "link_view", "markup", "notes_html", "overturn_view",
            "points_left_view", "practice", "quick_check", "row", "ruff_view", "score_view", "show", "shown_out_view",
-           "throw_view", "trick", "trick_view", "weighed_calls_view", "who_knows_view"]
+           "tables_html", "throw_view", "trick", "trick_view", "weighed_calls_view", "who_knows_view"]

@@ -17,7 +17,7 @@ before any cell runs).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from html import escape
 from typing import Any, Final
@@ -26,11 +26,12 @@ from urllib.parse import urlencode
 import ipywidgets as ipw
 import traitlets as t
 
-from tutor.teach.course import LESSONS, LinkParams, lesson, page_link, parse_link
+from tutor.teach.course import (LESSONS, STATIC_SITE, TABLES_PATH, TABLES_SERVICE, LinkParams, lesson, page_link,
+                                parse_link)
 from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.teach.mistakes import MISTAKES_KEY, REVIEW_LINK, Mistakes, ToReview, to_review
-from tutor.core.i18n import Text, Translator
+from tutor.core.i18n import N_, Text, Translator
 from widgets._common import CSS, ESM, FAILED, PageWidget, translator, utc_now
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
@@ -103,6 +104,44 @@ def link_query() -> str | None:
     starts, in the prelaunch hook of ``tutor.server``, which Voila does not combine with
     preheating; its kernels are forked from a preloaded zygote instead)."""
     return os.environ.get("QUERY_STRING")
+
+
+TABLES_BOX: Final = ('<div class="qd-tables-link" data-qd="tables-link" style="border-left:4px solid #2e7d32;'
+                     'background:rgba(46,125,50,.06);padding:.4em .8em;margin:.5em 0 1em;border-radius:.2em">'
+                     '<p>{text}</p>{link}</div>')
+
+
+def tables_html(tr: Translator | None = None, *, static: bool = STATIC_SITE,
+                environ: Mapping[str, str] | None = None) -> str:
+    """Lesson 10's way to a table of classmates (:mod:`tutor.server.tables`): on the course's own
+    server its ``tables/`` page (from a lesson's page, ``voila/render/…``, two folders up); on
+    JupyterHub the hub's service (every learner's server is apart, the tables are the hub's);
+    on the static site, which has no server, a note that tables need the served course.
+
+    >>> "../../tables/" in tables_html(Translator("en"), static=False, environ={})
+    True
+    >>> "/course/services/tables/" in tables_html(Translator("en"), static=False,
+    ...     environ={"JUPYTERHUB_SERVICE_PREFIX": "/course/user/ana/", "JUPYTERHUB_BASE_URL": "/course/"})
+    True
+    >>> "<a " in tables_html(Translator("en"), static=True, environ={})
+    False
+    """
+    tr = tr or translator(None)
+    env = os.environ if environ is None else environ
+    if static:
+        return TABLES_BOX.format(text=escape(tr(STATIC_TABLES)), link="")
+    hub = env.get("JUPYTERHUB_BASE_URL", "/") if env.get("JUPYTERHUB_SERVICE_PREFIX") else None
+    href = f"{hub.rstrip('/')}/{TABLES_SERVICE}" if hub is not None else f"../../{TABLES_PATH}"
+    link = f'<p><a href="{escape(href)}" target="_blank" rel="noopener" data-qd="tables-open">{escape(tr(OPEN_TABLES))}</a></p>'
+    return TABLES_BOX.format(text=escape(tr(TABLES_TEXT)), link=link)
+
+
+TABLES_TEXT: Final = N_("Five of you, one hand: open a table, share its code, and play together — the tutor referees "
+                        "every seat and tells each of you, in your own language, the rule behind any refusal. Seats "
+                        "nobody takes are played by the computer.")
+OPEN_TABLES: Final = N_("Open or join a table of classmates")
+STATIC_TABLES: Final = N_("Tables of classmates need the served course (./dev serve, or your class's JupyterHub): "
+                          "this copy of the course runs in your browser alone, with no server to seat you together.")
 
 
 def link_params(slug: str | None, query: str | None = None,

@@ -38,6 +38,11 @@ from tutor.core.i18n import ENGLISH, LANGUAGES, N_, Text, Translator, and_list
 STATIC_SITE: Final = sys.platform == "emscripten"
 """True in a page of the static site (``./dev site``: Python runs in the browser), where
 each lesson is an ``.html`` page rather than a notebook Voila renders."""
+TABLES_PATH: Final = "tables/"
+"""Where the course's own server serves the tables of classmates (:mod:`tutor.server.tables`),
+under its base address."""
+TABLES_SERVICE: Final = "services/tables/"
+"""Where JupyterHub serves them: the hub-managed service ``tables``, under the hub's base address."""
 LEVELS: Final = (1, 2, 3)
 """The levels of the drills, 1 easy … 3 hard: the one list a link's ``level=``, a drill
 (:func:`tutor.teach.drills.generate`), a sheet, stored progress and the learner's own

@@ -37,8 +37,9 @@ from tornado import web, websocket
 from tutor.core.i18n import LANGUAGES, N_, Text, Translator
 from tutor.rules.cards import PLAYERS
 from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
+from tutor.teach.course import TABLES_PATH
 from tutor.teach.localize import COOKIE, choose_language
-from widgets.table import ESM, TABLE_CSS
+from widgets.table import ESM, LEVEL_NAMES, OFFERED_LEVELS, TABLE_CSS
 
 __all__ = ["CLOSE_AFTER", "MAX_MESSAGE", "MAX_TABLES", "RATE", "TableSocket", "Tables", "handlers"]
 
@@ -86,8 +87,6 @@ TEXTS: Final = {
     "not_started": N_("not started"),
     "finished": N_("hand over"),
     "lesson": N_("Back to the course"),
-    "static_note": N_("Tables of classmates need the served course (./dev serve or the class's JupyterHub): "
-                      "this copy of the course runs in your browser alone."),
 }
 """The pages' own texts (the table itself says lesson 10's)."""
 
@@ -102,7 +101,8 @@ REFUSALS: Final = {
 
 
 def level_number(raw: object) -> int:
-    return raw if type(raw) is int and raw in (1, 2, 3) else 1
+    """The level a page asks for, if it is one the table offers (else level 1)."""
+    return raw if type(raw) is int and raw in OFFERED_LEVELS else 1
 
 
 @dataclass(eq=False)
@@ -410,7 +410,8 @@ class PageHandler(web.RequestHandler):
         tr = Translator(lang)
         config = {"page": self.page_name, "lang": lang, "prefix": self.prefix,
                   "texts": {key: tr(text) for key, text in TEXTS.items()},
-                  "levels": [1, 2, 3]}
+                  "levels": [{"level": n, "label": tr("Level {level}: {name}", level=n, name=tr(LEVEL_NAMES[n]))}
+                             for n in OFFERED_LEVELS]}
         html = (STATIC / "page.html").read_text("utf-8")
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
@@ -480,7 +481,7 @@ def install() -> None:
         return
 
     def init_handlers(self: Voila) -> list[Any]:
-        return [*handlers(url_path_join(self.server_url, "tables/"), TABLES), *original(self)]
+        return [*handlers(url_path_join(self.server_url, TABLES_PATH), TABLES), *original(self)]
 
     init_handlers._qd_tables = True  # type: ignore[attr-defined]
     Voila.init_handlers = init_handlers  # type: ignore[method-assign]

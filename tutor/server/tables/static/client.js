@@ -102,7 +102,7 @@ function lobby() {
   const codeInput = h("input", { name: "code", maxlength: "6", value: asked, autocapitalize: "characters",
     "data-qd": "code", style: "text-transform: uppercase" });
   const level = h("select", { name: "level", "data-qd": "level" },
-    ...config.levels.map((n) => h("option", { value: n, text: String(n) })));
+    ...config.levels.map((l) => h("option", { value: l.level, text: l.label })));
   let model = null;
   let seated = null; // {code, seat, token}
   let link = null;
@@ -187,7 +187,8 @@ function lobby() {
 // ---------------------------------------------------------------- the teacher's page
 function teacher() {
   const names = h("textarea", { rows: "8", cols: "30", "data-qd": "names" });
-  const level = h("select", { "data-qd": "level" }, ...config.levels.map((n) => h("option", { value: n, text: String(n) })));
+  const level = h("select", { "data-qd": "level" },
+    ...config.levels.map((l) => h("option", { value: l.level, text: l.label })));
   const made = h("div", { class: "qd-class-links", "data-qd": "class-links" });
   const list = h("div", { "data-qd": "overview" });
   const refused = h("p", { class: "qd-refused", role: "alert" });
