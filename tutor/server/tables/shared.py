@@ -196,6 +196,9 @@ class SharedTable:
             return
         self.started = True
         self.hands = 1
+        for p in self.players:  # a seat whose learner never came (a teacher's list) is the computer's in a minute
+            if p.pages == 0 and p.gone_since is None:
+                p.gone_since = now
         self._next_at = now
         self._show_players()
 

@@ -39,6 +39,7 @@ from tutor.rules.cards import PLAYERS
 from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
 from tutor.teach.course import TABLES_PATH
 from tutor.teach.localize import COOKIE, choose_language
+from tutor.teach.mistakes import MAX_STORED
 from widgets.table import ESM, LEVEL_NAMES, OFFERED_LEVELS, TABLE_CSS
 
 __all__ = ["CLOSE_AFTER", "MAX_MESSAGE", "MAX_TABLES", "RATE", "TableSocket", "Tables", "handlers"]
@@ -52,8 +53,10 @@ MAX_TABLES: Final = 400
 """Tables open at once on one server (a class of 40 needs 8)."""
 MAX_CLASS: Final = 200
 """Names in one teacher's list."""
-MAX_MESSAGE: Final = 16_384
-"""The longest websocket message a page may send (bytes); longer closes the connection."""
+MAX_MESSAGE: Final = MAX_STORED + 16_384
+"""The longest websocket message a page may send (bytes; longer closes the connection): room for
+the positions its browser keeps to review (:data:`tutor.teach.mistakes.MAX_STORED`), which the
+table's front end sends as it starts."""
 RATE: Final = (20.0, 40.0)
 """Messages a page may send: 20 a second on average, 40 at once; the rest is refused."""
 FLOOD_CLOSE: Final = 200

@@ -1,0 +1,88 @@
+"""One seat of a table of classmates (widgets/seat.py): lesson 10's table as a seat of the
+server's hand sees it — only its own seat's messages, no seed and no hand file before the
+end, each seat named by its player."""
+
+from __future__ import annotations
+
+from tutor.play.strategy import ComputerPlayer, next_action
+from tutor.rules.actions import Play
+from tutor.rules.cards import PLAYERS
+from tutor.rules.game import Game
+from tutor.rules.phase import Phase
+from widgets.seat import SEAT_MESSAGES, TableSeat
+
+NAMES = ("Ana", "", "Ben", "", "Cai")
+
+
+def seats(seed: int = 11) -> tuple[Game, dict[int, TableSeat]]:
+    game = Game(seed)
+    return game, {s: TableSeat(game, seat=s, lang="en", players=NAMES, info={"code": "K7QX2M"})
+                  for s in range(PLAYERS) if NAMES[s]}
+
+
+def play_until(game: Game, views: dict[int, TableSeat], done: object) -> None:
+    """Computer players act for every seat (the views witness each event) until ``done(game)``."""
+    bots = {s: ComputerPlayer(s, game.seed) for s in range(PLAYERS)}
+    while not done(game):  # type: ignore[operator]
+        before = len(game.history)
+        game.apply(next_action(game, bots))
+        for view in views.values():
+            view.witness(before)
+
+
+def test_a_seat_sees_the_shared_hand_and_names_its_players() -> None:
+    game, views = seats()
+    ana = views[0]
+    assert ana.game is game and ana.seat == 0
+    names = [s["name"] for s in ana.state["seats"]]
+    assert names == ["You (seat 0)", "Seat 1 (computer)", "Ben (Seat 2)", "Seat 3 (computer)", "Cai (Seat 4)"]
+    assert ana.state["shared"]["code"] == "K7QX2M" and ana.state["shared"]["players"] == list(NAMES)
+    assert ana.state["can"]["hint"] is False and ana.state["can"]["friend_odds"] is False
+
+
+def test_no_seed_and_no_hand_file_before_the_hand_is_over() -> None:
+    game, views = seats()
+    play_until(game, views, lambda g: g.phase is Phase.PLAYING)
+    for view in views.values():
+        assert "seed" not in view.state  # from the seed anyone could deal every hand again
+        view._handle_custom_msg({"type": "export", "request": 1}, [])
+        assert view.download == {} and view.feedback["kind"] == "refused"
+    play_until(game, views, lambda g: g.phase is Phase.FINISHED)
+    for view in views.values():
+        assert view.state["seed"] == game.seed and view.state["score"]["results"]
+        view._handle_custom_msg({"type": "export", "request": 2}, [])
+        assert f"{game.seed}" in view.download["name"]
+
+
+def test_only_the_seats_own_messages_are_taken() -> None:
+    game, views = seats()
+    ana = views[0]
+    history = len(game.history)
+    for kind in ("step", "hint", "friend_odds", "restart", "new", "import", "replay", "mistakes", "opponents",
+                 "retry_answer"):
+        assert kind not in SEAT_MESSAGES
+        ana._handle_custom_msg({"type": kind, "version": ana.state["version"], "request": 5, "level": 3,
+                                "text": "seed 1", "trick": 1}, [])
+        assert len(game.history) == history and ana.handled == {} and ana.next_level == 1 and ana.game is game
+
+
+def test_a_play_out_of_turn_is_refused_with_its_rule_and_changes_nothing() -> None:
+    game, views = seats()
+    play_until(game, views, lambda g: g.phase is Phase.PLAYING and g.actor not in views)
+    seat, view = next((s, v) for s, v in views.items() if s != game.actor)
+    history = len(game.history)
+    card = str(game.hand(seat)[0])
+    view._handle_custom_msg({"type": "act", "verb": "play", "cards": [card], "version": view.state["version"],
+                             "request": 3}, [])
+    assert len(game.history) == history
+    assert view.feedback["kind"] == "refused" and view.feedback["rule"]
+    assert not game.can(Play(seat, (game.hand(seat)[0],)))
+
+
+def test_a_seat_follows_the_next_hand() -> None:
+    game, views = seats()
+    play_until(game, views, lambda g: g.phase is Phase.FINISHED)
+    nxt = Game(12)
+    for view in views.values():
+        view.follow(nxt)
+        assert view.game is nxt and view.state["phase"] == "dealing" and view.state["log"] == []
