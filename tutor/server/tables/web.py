@@ -350,19 +350,19 @@ class TableSocket(websocket.WebSocketHandler):
             table = tables.open(level_number(data.get("level")))
             self._seat(table, table.join(self._name(data), self._lang(data)), now)
         elif kind == "join":
-            table = tables.get(data.get("code"))
-            if table is None:
+            found = tables.get(data.get("code"))
+            if found is None:
                 self.refuse(REFUSALS["no_table"], code=str(data.get("code"))[:12])
                 return
-            self._seat(table, table.join(self._name(data), self._lang(data)), now)
+            self._seat(found, found.join(self._name(data), self._lang(data)), now)
         elif kind == "rejoin":
-            table = tables.get(data.get("code"))
-            player = table.claim(data.get("token")) if table is not None else None
-            if table is None or player is None:
-                self.refuse(REFUSALS["no_seat"] if table is not None else REFUSALS["no_table"],
+            found = tables.get(data.get("code"))
+            player = found.claim(data.get("token")) if found is not None else None
+            if found is None or player is None:
+                self.refuse(REFUSALS["no_seat"] if found is not None else REFUSALS["no_table"],
                             code=str(data.get("code"))[:12])
                 return
-            self._seat(table, player, now)
+            self._seat(found, player, now)
         elif kind == "watch":
             tables.watchers.add(page)
             page.watching = True
@@ -373,7 +373,8 @@ class TableSocket(websocket.WebSocketHandler):
                     not all(isinstance(n, str) and n.strip() and len(n) <= 4 * MAX_NAME for n in names):
                 self.refuse(N_("A class is a list of 1 to {most} names."), most=MAX_CLASS)
                 return
-            base = data.get("base") if isinstance(data.get("base"), str) and len(data["base"]) < 500 else ""
+            raw_base = data.get("base")
+            base = raw_base if isinstance(raw_base, str) and len(raw_base) < 500 else ""
             made = tables.open_class(names, level_number(data.get("level")), self._lang(data), base)
             self.send(json.dumps({"kind": "class", "tables": made}, ensure_ascii=False))
             tables.send_overview()
@@ -427,7 +428,7 @@ class PageHandler(web.RequestHandler):
 class AssetHandler(web.RequestHandler):
     """The pages' scripts and style: the client, and lesson 10's table (the same front end)."""
 
-    ASSETS: Final = {
+    ASSETS: Final[dict[str, tuple[str, Callable[[], str]]]] = {
         "table.mjs": ("text/javascript", lambda: ESM),
         "table.css": ("text/css", lambda: TABLE_CSS),
         "client.js": ("text/javascript", lambda: (STATIC / "client.js").read_text("utf-8")),
@@ -487,4 +488,4 @@ def install() -> None:
         return [*handlers(url_path_join(self.server_url, TABLES_PATH), TABLES), *original(self)]
 
     init_handlers._qd_tables = True  # type: ignore[attr-defined]
-    Voila.init_handlers = init_handlers  # type: ignore[method-assign]
+    Voila.init_handlers = init_handlers
