@@ -86,3 +86,20 @@ def test_a_seat_follows_the_next_hand() -> None:
     for view in views.values():
         view.follow(nxt)
         assert view.game is nxt and view.state["phase"] == "dealing" and view.state["log"] == []
+
+
+def test_a_learner_whose_page_is_in_another_language_is_told_everything_again_in_it() -> None:
+    from tutor.server.tables.shared import Pace, SharedTable
+
+    table = SharedTable("K7QX2M", seed=5, pace=Pace(0, 0, 0))
+    ana = table.join("Ana", "en")
+    table.opened(ana, 0.0)
+    table.start(ana, 0.0)
+    while table.game.phase is Phase.DEALING and table.step(0.0):
+        pass
+    english = ana.view.state
+    table.speak(ana, "zh-Hans")
+    chinese = ana.view.state
+    assert ana.lang == "zh-Hans" and chinese["phase"] == english["phase"] and len(chinese["log"]) == len(english["log"])
+    assert chinese["log"] != english["log"] and any("\u4e00" <= ch <= "\u9fff" for ch in chinese["prompt"])
+    assert table.drain(ana)["lang"] == "zh-Hans"  # the page is sent everything again

@@ -108,7 +108,7 @@ class Robot:
         if token is None:
             await self.send({"kind": "join", "code": code, "name": self.name, "lang": self.lang})
         else:
-            await self.send({"kind": "rejoin", "code": code, "token": token})
+            await self.send({"kind": "rejoin", "code": code, "token": token, "lang": self.lang})
         await self.seated_event.wait()
 
     def close(self) -> None:

@@ -154,13 +154,28 @@ class SharedTable:
         said = clean_name(name) or f"Player {len(self.players) + 1}"
         language = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
         seat = next(s for s in range(PLAYERS) if self.seat_of(s) is None)
-        view = TableSeat(self.game, seat=seat, lang=language, players=(), level=self.level)
-        player = Player(seat, said, language, secrets.token_urlsafe(18), view)
-        view.observe(lambda change, p=player: p.dirty.add(change["name"]), names=list(SYNCED))
+        player = Player(seat, said, language, secrets.token_urlsafe(18), self._seat_view(seat, language))
+        self._watch(player)
         self.players.append(player)
         self._show_players()
-        player.dirty.update(SYNCED)  # a page that opens is sent everything
         return player
+
+    def speak(self, player: Player, lang: object) -> None:
+        """``player``'s page is in another language (a teacher's link opened in Chinese): their
+        seat is told everything again in ``lang``, the hand so far included."""
+        if not isinstance(lang, str) or lang not in LANGUAGES or lang == player.lang:
+            return
+        player.lang, player.view = lang, self._seat_view(player.seat, lang)
+        player.view.witness(0)
+        self._watch(player)
+        self._show_players()
+
+    def _seat_view(self, seat: int, lang: str) -> TableSeat:
+        return TableSeat(self.game, seat=seat, lang=lang, players=(), level=self.level)
+
+    def _watch(self, player: Player) -> None:
+        player.view.observe(lambda change, p=player: p.dirty.add(change["name"]), names=list(SYNCED))
+        player.dirty.update(SYNCED)  # a page that opens is sent everything
 
     def claim(self, token: object) -> Player | None:
         """The player whose seat ``token`` is (compared in constant time), else ``None``."""

@@ -362,6 +362,7 @@ class TableSocket(websocket.WebSocketHandler):
                 self.refuse(REFUSALS["no_seat"] if found is not None else REFUSALS["no_table"],
                             code=str(data.get("code"))[:12])
                 return
+            found.speak(player, data.get("lang"))
             self._seat(found, player, now)
         elif kind == "watch":
             tables.watchers.add(page)

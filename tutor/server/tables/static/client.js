@@ -180,7 +180,7 @@ function lobby() {
   }, () => {
     const code = seated ? seated.code : asked;
     const kept = code ? seats()[code] : null;
-    if (kept && kept.token) link.send({ kind: "rejoin", code, token: kept.token });
+    if (kept && kept.token) link.send({ kind: "rejoin", code, token: kept.token, lang: config.lang });
   });
 }
 
