@@ -116,7 +116,9 @@ def tables_html(tr: Translator | None = None, *, static: bool = STATIC_SITE,
     """Lesson 10's way to a table of classmates (:mod:`tutor.server.tables`): on the course's own
     server its ``tables/`` page (from a lesson's page, ``voila/render/…``, two folders up); on
     JupyterHub the hub's service (every learner's server is apart, the tables are the hub's);
-    on the static site, which has no server, a note that tables need the served course.
+    on the static site, which has no server, a note that tables need the served course, and
+    a link to the tables of the served course it was built to point to
+    (``./dev site --served URL``, which its pages give their kernel as ``QD_SERVED_COURSE``).
 
     >>> "../../tables/" in tables_html(Translator("en"), static=False, environ={})
     True
@@ -125,21 +127,31 @@ def tables_html(tr: Translator | None = None, *, static: bool = STATIC_SITE,
     True
     >>> "<a " in tables_html(Translator("en"), static=True, environ={})
     False
+    >>> 'href="https://class.example/tables/"' in tables_html(Translator("en"), static=True,
+    ...     environ={"QD_SERVED_COURSE": "https://class.example/"})
+    True
     """
     tr = tr or translator(None)
     env = os.environ if environ is None else environ
     if static:
-        return TABLES_BOX.format(text=escape(tr(STATIC_TABLES)), link="")
+        served = env.get("QD_SERVED_COURSE", "")
+        href = f"{served.rstrip('/')}/{TABLES_PATH}" if served.startswith(("https://", "http://")) else ""
+        return TABLES_BOX.format(text=escape(tr(STATIC_TABLES)), link=_tables_link(href, tr(SERVED_TABLES))
+                                 if href else "")
     hub = env.get("JUPYTERHUB_BASE_URL", "/") if env.get("JUPYTERHUB_SERVICE_PREFIX") else None
     href = f"{hub.rstrip('/')}/{TABLES_SERVICE}" if hub is not None else f"../../{TABLES_PATH}"
-    link = f'<p><a href="{escape(href)}" target="_blank" rel="noopener" data-qd="tables-open">{escape(tr(OPEN_TABLES))}</a></p>'
-    return TABLES_BOX.format(text=escape(tr(TABLES_TEXT)), link=link)
+    return TABLES_BOX.format(text=escape(tr(TABLES_TEXT)), link=_tables_link(href, tr(OPEN_TABLES)))
+
+
+def _tables_link(href: str, text: str) -> str:
+    return f'<p><a href="{escape(href)}" target="_blank" rel="noopener" data-qd="tables-open">{escape(text)}</a></p>'
 
 
 TABLES_TEXT: Final = N_("Five of you, one hand: open a table, share its code, and play together — the tutor referees "
                         "every seat and tells each of you, in your own language, the rule behind any refusal. Seats "
                         "nobody takes are played by the computer.")
 OPEN_TABLES: Final = N_("Open or join a table of classmates")
+SERVED_TABLES: Final = N_("Open or join a table of classmates on the served course")
 STATIC_TABLES: Final = N_("Tables of classmates need the served course (./dev serve, or your class's JupyterHub): "
                           "this copy of the course runs in your browser alone, with no server to seat you together.")
 

@@ -690,13 +690,25 @@ def prune(site: Path) -> None:
         source_map.unlink()
 
 
+SERVED: Final = "QD_SERVED_COURSE"
+"""The address of the served course this site points to for what needs a server (the tables of
+classmates, :func:`widgets.course.tables_html`): ``./dev site --served URL`` sets it for the build,
+and each page hands it to its kernel as it hands the link."""
+
+
+def served_course() -> str:
+    """The served course's address given for this build (``""``: none, or one that is no http(s) address)."""
+    address = os.environ.get(SERVED, "").strip()
+    return address if re.fullmatch(r"https?://[^\s\"'<>]{1,300}", address) else ""
+
+
 def page_script() -> str:
     """``page.js`` with the course's facts it needs (languages, the language cookie, where
     the kernel's settings are, the home page of each language)."""
     from tutor.teach.localize import COOKIE
 
     facts = {"languages": list(LANGUAGES), "cookie": COOKIE, "kernel": KERNEL_SETTINGS,
-             "home": lesson_page("{language}", "index")}
+             "home": lesson_page("{language}", "index"), "served": served_course()}
     return (HERE / "page.js").read_text("utf-8").replace("__QD_SITE__", json.dumps(facts))
 
 
@@ -762,7 +774,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="where to write the site (default _site/)")
     parser.add_argument("--cache", type=Path, default=ROOT / ".cache" / "site",
                         help="where downloads are kept between builds (default .cache/site/)")
+    parser.add_argument("--served", metavar="URL", default=None,
+                        help="the address of the served course (./dev serve, or the class's hub), for the tables of "
+                             "classmates, which need a server")
     args = parser.parse_args(argv)
+    if args.served is not None:
+        os.environ[SERVED] = args.served
     try:
         build(args.out.resolve(), cache=args.cache.resolve())
     except BuildError as error:

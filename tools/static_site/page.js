@@ -2,7 +2,7 @@
 // before the app starts (tools/static_site). The build puts the course's facts in SITE.
 (function () {
   "use strict";
-  const SITE = __QD_SITE__; // {languages, cookie, kernel, home}
+  const SITE = __QD_SITE__; // {languages, cookie, kernel, home, served}
   const root = document.documentElement;
   const page = root.dataset.qdLanguage; // set on lesson pages; absent on the home page
   const params = new URLSearchParams(window.location.search);
@@ -54,6 +54,8 @@
     const options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
     options.env = Object.assign({ HOME: "/home/pyodide" }, options.env || {},
       { QUERY_STRING: window.location.search.replace(/^\?/, "") });
+    // The served course this site was built to point to (./dev site --served URL), for what needs a server.
+    if (SITE.served) options.env.QD_SERVED_COURSE = SITE.served;
     // The kernel's worker says how Python started (start.js): from the build's snapshot, or
     // the usual way. The page shows it as <html data-qd-python> and window.qdPython.
     if (typeof BroadcastChannel === "function") {
