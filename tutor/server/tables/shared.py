@@ -203,9 +203,15 @@ class SharedTable:
         self.last_activity = now
         self._show_players()
 
+    def leads(self, player: Player) -> bool:
+        """Whether ``player`` says when the hand starts and the next is dealt: the opener, or
+        anyone while the opener has no page open (a teacher's table whose first learner is away)."""
+        opener = self.opener
+        return player is opener or (opener is not None and opener.pages == 0)
+
     def start(self, player: Player, now: float) -> None:
         """The opener starts the hand: the deal begins; empty seats are the computer's."""
-        if player is not self.opener:
+        if not self.leads(player):
             raise TableError(Text("only the one who opened the table starts the hand"))
         if self.started:
             return
@@ -219,7 +225,7 @@ class SharedTable:
 
     def again(self, player: Player, now: float) -> None:
         """The opener deals the next hand once this one is over (a new deal, the same seats)."""
-        if player is not self.opener:
+        if not self.leads(player):
             raise TableError(Text("only the one who opened the table deals the next hand"))
         if self.game.phase is not Phase.FINISHED:
             raise TableError(Text("the next hand is dealt once this one is over"))
@@ -248,7 +254,7 @@ class SharedTable:
         info = self.info(self.last_activity if now is None else now)
         names = self.names()
         for p in self.players:
-            p.view.show_players(names, {**info, "you_open": p is self.opener})
+            p.view.show_players(names, {**info, "you_open": self.leads(p)})
 
     # ------------------------------------------------------------ the page's messages
     def message(self, player: Player, content: object, now: float) -> None:
