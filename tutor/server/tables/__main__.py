@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import logging
 import os
+from typing import Any
 from urllib.parse import urlparse
 
 from tornado import web
@@ -26,7 +27,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     prefix = args.prefix if args.prefix.endswith("/") else args.prefix + "/"
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    auth, extra, settings = None, [], {}
+    auth: Any = None
+    extra: list[Any] = []
+    settings: dict[str, Any] = {}
     if "JUPYTERHUB_API_TOKEN" in os.environ:
         from tutor.server.tables.hub import hub_routes
 
