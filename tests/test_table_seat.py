@@ -103,3 +103,20 @@ def test_a_learner_whose_page_is_in_another_language_is_told_everything_again_in
     assert ana.lang == "zh-Hans" and chinese["phase"] == english["phase"] and len(chinese["log"]) == len(english["log"])
     assert chinese["log"] != english["log"] and any("\u4e00" <= ch <= "\u9fff" for ch in chinese["prompt"])
     assert table.drain(ana)["lang"] == "zh-Hans"  # the page is sent everything again
+
+
+def test_picked_cards_are_not_sent_back_to_the_page_that_picked_them() -> None:
+    from tutor.server.tables.shared import Pace, SharedTable
+
+    table = SharedTable("K7QX2M", seed=5, pace=Pace(0, 0, 0))
+    ana = table.join("Ana", "en")
+    table.opened(ana, 0.0)
+    table.start(ana, 0.0)
+    while table.step(0.0):  # deal until Ana holds cards to pick
+        if len(ana.view.hand) >= 3:
+            break
+    table.drain(ana)
+    table.select(ana, [0, 2])  # a learner clicking faster than the round trip must not see older picks return
+    assert ana.view.selected == [0, 2] and "selected" not in table.drain(ana)
+    table.select(ana, [0, 0, 99])  # refused: the page is told what the server holds
+    assert table.drain(ana) == {"selected": [0, 2]}

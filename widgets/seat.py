@@ -44,6 +44,8 @@ stops for its declarations, the coach's review and the hand file once the hand i
 and the positions its browser keeps to review (the course's own store)."""
 
 COMPUTER: Final = N_("{seat} (computer)")
+START_OPENER: Final = N_("Start the hand when your classmates are here; seats nobody takes are played by the computer.")
+START_WAIT: Final = N_("The hand starts when the one who opened the table says so.")
 NAMED: Final = N_("{name} ({seat})")
 
 
@@ -111,6 +113,11 @@ class TableSeat(Table):
             seats.append({**entry, "name": said, "player": name})
         can = dict(state.get("can", {}))
         can.update(hint=False, friend_odds=False)
+        if not self.info.get("started", True):
+            state["prompt"] = tr(START_OPENER if self.info.get("you_open") else START_WAIT)
+            state["phase_text"] = ""
+        if not self.info.get("computer", True):  # five classmates: no computer player to speak of
+            state["opponents"] = {**state.get("opponents", {}), "text": ""}
         trump = self.game.trump
         state.update(seats=seats, can=can, shared={**self.info, "players": list(self.players)},
                      trump=None if trump is None else "" if trump.suit is None else str(trump.suit))

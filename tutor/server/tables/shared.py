@@ -269,8 +269,14 @@ class SharedTable:
         self._witness(before, player)
 
     def select(self, player: Player, value: object) -> None:
-        """The page picked cards (positions in its hand); anything else is ignored."""
+        """The page picked cards (positions in its hand). Taken, it is not sent back (the page
+        has it, and a learner clicking faster than the round trip would see older picks come
+        back); refused, the page is sent what the server holds."""
         player.view.set_state({"selected": value})
+        if player.view.selected == value:
+            player.dirty.discard("selected")
+        else:
+            player.dirty.add("selected")
 
     # ------------------------------------------------------------ the server's own steps
     def waiting_for_declarations(self, now: float) -> bool:
