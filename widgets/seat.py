@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from tutor.core.i18n import N_
+from tutor.play.coach import Decision
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from widgets.table import Table
@@ -62,6 +63,8 @@ class TableSeat(Table):
         self.players = tuple(players)
         self.info: dict[str, Any] = dict(info or {})
         self._shared = game
+        self.weighed: tuple[Decision, ...] | None = None
+        """The coach's review of this seat's plays, weighed beforehand (:func:`tutor.play.coach.review`)."""
         super().__init__(game.seed, seat=seat, lang=lang, pause_ms=0, deal_ms=0, level=level, rules=game.rules)
 
     def _start(self, game: Game, note: str = "", level: int | None = None) -> None:
@@ -71,7 +74,7 @@ class TableSeat(Table):
 
     def follow(self, game: Game) -> None:
         """The server dealt a new hand: this seat sees it from its start."""
-        self._shared = game
+        self._shared, self.weighed = game, None
         self._start(game)
 
     def show_players(self, players: Sequence[str], info: Mapping[str, Any]) -> None:
@@ -86,6 +89,14 @@ class TableSeat(Table):
             self._after(event)
         self._check_offer()
         self._publish()
+
+    @property
+    def to_weigh(self) -> bool:
+        """The hand is over and the coach has not reviewed this seat's plays yet."""
+        return self.game.phase is Phase.FINISHED and self._coach is None and self.weighed is None
+
+    def _weigh_plays(self) -> tuple[Decision, ...]:
+        return self.weighed if self.weighed is not None else super()._weigh_plays()
 
     def _on_message(self, widget: object, content: object, buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") in SEAT_MESSAGES:

@@ -478,7 +478,7 @@ class Table(PageWidget):
                              "id": next(_tokens)}
             return ()
         if self._coach is None:
-            self._coach = coach.review(self.game, self.seat, seed=self.game.seed)
+            self._coach = self._weigh_plays()
             costly = [(d.index, format_cards(d.played)) for d in sorted(self._coach, key=lambda d: d.index)
                       if d.costly]
             if costly:
@@ -492,6 +492,11 @@ class Table(PageWidget):
                     self._store(kept)
             self._publish()
         return self._coach
+
+    def _weigh_plays(self) -> tuple[Decision, ...]:
+        """The coach's review of this seat's plays in the finished hand (a seat of a table of
+        classmates has it weighed beforehand, away from the server's other tables)."""
+        return coach.review(self.game, self.seat, seed=self.game.seed)
 
     def sync(self, stored: object) -> None:
         """Take the positions the browser stored (:attr:`mistakes_key`; None: nothing stored).

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 import logging
 import os
 import time
@@ -35,6 +38,7 @@ from urllib.parse import quote
 from tornado import web, websocket
 
 from tutor.core.i18n import LANGUAGES, N_, Text, Translator
+from tutor.play import coach
 from tutor.rules.cards import PLAYERS
 from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
 from tutor.teach.course import TABLES_PATH
@@ -57,6 +61,17 @@ MAX_MESSAGE: Final = MAX_STORED + 16_384
 """The longest websocket message a page may send (bytes; longer closes the connection): room for
 the positions its browser keeps to review (:data:`tutor.teach.mistakes.MAX_STORED`), which the
 table's front end sends as it starts."""
+_weighing: list[ProcessPoolExecutor] = []
+
+
+def weighing() -> ProcessPoolExecutor:
+    """Where the coach weighs a finished hand's plays (about a second of CPU each): one worker
+    process, forked from this one at the first review, beside the server's own process — a
+    class's reviews at the end of a hand wait their turn there instead of stopping every table
+    (a thread would share the server's interpreter lock)."""
+    if not _weighing:
+        _weighing.append(ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork")))
+    return _weighing[0]
 RATE: Final = (20.0, 40.0)
 """Messages a page may send: 20 a second on average, 40 at once; the rest is refused."""
 FLOOD_CLOSE: Final = 200
@@ -388,13 +403,28 @@ class TableSocket(websocket.WebSocketHandler):
             page.table.again(page.player, now)
             tables.changed(page.table)
         elif kind == "msg":
-            page.table.message(page.player, data.get("content"), now)
+            content = data.get("content")
+            if isinstance(content, dict) and content.get("type") == "coach_review" and page.player.view.to_weigh:
+                asyncio.get_running_loop().create_task(self._weigh_then(page.table, page.player, content))
+                return
+            page.table.message(page.player, content, now)
             tables.changed(page.table)
         elif kind == "select":
             page.table.select(page.player, data.get("value"))
             tables.flush(page.table)
         else:
             self.refuse(REFUSALS["unreadable"])
+
+    async def _weigh_then(self, table: SharedTable, player: Player, content: dict[str, Any]) -> None:
+        """The coach's review of a seat's hand, weighed apart (:func:`weighing`) while the server
+        goes on serving every table, then shown."""
+        game = table.game
+        weighed = await asyncio.get_running_loop().run_in_executor(
+            weighing(), partial(coach.review, game, player.seat, seed=game.seed))
+        if table.game is game and player.view.to_weigh:
+            player.view.weighed = weighed
+            table.message(player, content, self.tables.clock())
+            self.tables.changed(table)
 
     def on_close(self) -> None:
         page = self.page
