@@ -31,6 +31,9 @@ QD_HUB_PROXY           the configurable-http-proxy command (default: the copy
                        configurable-http-proxy@5.2.0``, else the one on PATH)
 QD_HUB_CULL_TIMEOUT    seconds without activity before a learner's server is
                        stopped by jupyterhub-idle-culler (default 3600; 0: no culler)
+QD_HUB_TABLES_PORT     the port on 127.0.0.1 of the service ``tables`` (tables of
+                       classmates, at ``/services/tables/``; default 8870; 0: none)
+QD_TABLE_PACE          passed on to the tables: their pauses scaled (0 none, 2 slower)
 =====================  ===========================================================
 """
 
@@ -165,16 +168,41 @@ c.Spawner.http_timeout = 60
 # had no activity for QD_HUB_CULL_TIMEOUT seconds (a learner who left without logging
 # out); its next login starts a fresh one.
 CULL_TIMEOUT = int(_env("QD_HUB_CULL_TIMEOUT", "3600"))
+SERVICES: list[dict] = []
+ROLES: list[dict] = []
 if CULL_TIMEOUT > 0 and importlib.util.find_spec("jupyterhub_idle_culler") is None:
     print("jupyterhub_config: jupyterhub-idle-culler is not installed, idle servers are not stopped", file=sys.stderr)
 elif CULL_TIMEOUT > 0:
-    c.JupyterHub.services = [{
+    SERVICES.append({
         "name": "idle-culler",
         "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={CULL_TIMEOUT}",
                     f"--cull-every={max(60, min(600, CULL_TIMEOUT // 4))}"],
-    }]
-    c.JupyterHub.load_roles = [{
+    })
+    ROLES.append({
         "name": "idle-culler",
         "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
         "services": ["idle-culler"],
-    }]
+    })
+
+# ------------------------------------------------------------------ tables of classmates
+# Lesson 10's tables of five learners (tutor/server/tables): every learner's server is apart,
+# so the tables are the hub's, a service it starts and proxies at /services/tables/ (the
+# lesson links there: JUPYTERHUB_BASE_URL + "services/tables/"). Only the hub's users get
+# in, through the hub's own login (OAuth, no page to confirm), each seated under their hub
+# name; its teacher's page (/services/tables/teacher) is for hub admins and QD_HUB_TEACHERS.
+# The tables are kept in the service's memory: restarting the hub closes them.
+TABLES_PORT = int(_env("QD_HUB_TABLES_PORT", "8870"))
+if TABLES_PORT > 0:
+    SERVICES.append({
+        "name": "tables",
+        "url": f"http://127.0.0.1:{TABLES_PORT}",
+        "command": [sys.executable, "-m", "tutor.server.tables"],
+        "oauth_no_confirm": True,
+        "environment": {"QD_HUB_TEACHERS": " ".join(sorted(TEACHERS)),
+                        **({"QD_TABLE_PACE": _env("QD_TABLE_PACE")} if _env("QD_TABLE_PACE") else {})},
+    })
+    # Every user may open the service (the default "user" role, plus the service's access).
+    ROLES.append({"name": "user", "scopes": ["self", "access:services!service=tables"]})
+
+c.JupyterHub.services = SERVICES
+c.JupyterHub.load_roles = ROLES

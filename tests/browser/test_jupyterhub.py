@@ -17,11 +17,16 @@ proxy's login form at the same time, each in their own browser profile, and:
 * a learner cannot run code: no JupyterLab, no terminals, no writing to the lessons, no
   ``execute_request`` over the kernel websocket, the page's kernel or one started through
   the REST API (``deploy/jupyter_server_config.py``);
-  the teacher's server has JupyterLab.
+  the teacher's server has JupyterLab;
+* play at the tables of classmates, the hub's service ``tables`` (``/services/tables/``, lesson
+  10's link): the hub's login on its pages and websocket (nobody logged in is sent to the login,
+  and their websocket refused), two learners at one table, each seated under their hub name
+  with their own hand, the teacher's page refused to a learner and shown to the teacher.
 
 A closed page's kernel is shut down; logging out stops the learner's server; stopping the
 hub while two lesson pages are still open stops everything it started (proxy, culler,
-servers, kernel zygotes, kernels), and nothing of the hub is written into the repository.
+tables service, servers, kernel zygotes, kernels), and nothing of the hub is written into the
+repository.
 The figures (times, memory per learner) are printed at the end (``pytest -s``).
 
 Needs ``pip install -e '.[hub]'`` (jupyterhub, jupyterhub-idle-culler) and Node.js ≥ 20
@@ -196,7 +201,8 @@ def running_hub(state: Path) -> Iterator[Hub]:
     password = secrets.token_urlsafe(12)
     env = {key: value for key, value in os.environ.items() if not key.startswith(("JUPYTERHUB_", "CONFIGPROXY_", "QD_"))}
     env.update(QD_HUB_STATE=str(state), QD_HUB_USERS=",".join(USERS[:-1]), QD_HUB_TEACHERS=USERS[-1],
-               QD_HUB_PASSWORD=password, QD_HUB_PROXY=str(proxy))
+               QD_HUB_PASSWORD=password, QD_HUB_PROXY=str(proxy),
+               QD_HUB_TABLES_PORT=str(free_port()), QD_TABLE_PACE="0")  # the tables service: no pauses
     command = [sys.executable, "-m", "jupyterhub", "-f", str(DEPLOY / "jupyterhub_config.py"),
                f"--JupyterHub.bind_url=http://127.0.0.1:{proxy_port}",
                f"--JupyterHub.hub_bind_url=http://127.0.0.1:{hub_port}",
@@ -350,6 +356,10 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
                 assert listed == [info.slug for info in LESSONS]
             figures["logged in, homes drawn"] = time.monotonic() - started
 
+            # Lesson 10's tables of classmates: the hub's service, each learner under their hub name.
+            _tables_of_classmates(browser, hub, contexts)
+            figures["tables played"] = time.monotonic() - started
+
             # The home's links work under /user/<name>/.
             page, errors = logins[0]
             page.click(f'li[data-lesson="{SLUG}"] a')
@@ -480,3 +490,117 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
             ctx.close()
     print(" · ".join(f"{k}: {v:.1f} s" if isinstance(v, float) else f"{k}: {v}" for k, v in figures.items()))
     assert time.monotonic() - started < 150, figures
+
+
+# ---------------------------------------------------------------- tables of classmates
+
+TABLES = "/services/tables/"  # the hub's service (deploy/jupyterhub_config.py), lesson 10's link
+
+_WEBSOCKET = """async ([url, messages]) => await new Promise((resolve) => {
+  // A websocket of this page's own: what happens to it, and every message it gets.
+  const seen = [];
+  const ws = new WebSocket(url);
+  const done = () => { try { ws.close(); } catch (e) {} resolve(seen); };
+  ws.onopen = () => { seen.push("open"); for (const m of messages) ws.send(JSON.stringify(m)); };
+  ws.onmessage = (event) => {
+    seen.push(JSON.parse(event.data));
+    if (seen.filter((m) => m.kind === "refused" || m.kind === "seated").length === messages.length) done();
+  };
+  ws.onclose = (event) => { seen.push(`close ${event.code}`); resolve(seen); };
+  setTimeout(done, 10000);
+})"""
+
+
+def _hand(page: Any) -> list[str]:
+    return [o.get_attribute("aria-label") or o.inner_text() for o in page.locator("[data-qd=hand] [role=option]").all()]
+
+
+def _tables_of_classmates(browser: Any, hub: Hub, contexts: list[Any]) -> None:
+    """The hub's service ``tables`` (lesson 10's tables of classmates): the hub's login on every
+    page and the websocket, each player seated under their hub name, two learners at one
+    table, the teacher's page for teachers only. ``contexts``: ana, ben and chen (a teacher),
+    each logged in to the hub."""
+    tables = hub.base + TABLES
+    ws = tables.replace("http://", "ws://", 1) + "ws"
+
+    # Nobody logged in: a page sends the browser to the hub's OAuth, which sends it to the hub's
+    # login; the websocket is refused before it opens. (The scripts are public code, like the
+    # hub's own /hub/static/.)
+    anon = _new_context(browser)
+    try:
+        for path in ("", "teacher", "?code=ABCDEF"):
+            response = anon.request.get(tables + path, max_redirects=0, timeout=30_000)
+            assert response.status == 302, (path, response.status)
+            assert response.headers["location"].startswith("/hub/api/oauth2/authorize?"), response.headers
+            assert "client_id=service-tables" in response.headers["location"]
+        assert anon.request.get(tables + "static/client.js", max_redirects=0, timeout=30_000).status == 200
+        page = anon.new_page()
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+        page.goto(tables, wait_until="load", timeout=PAGE_TIMEOUT)
+        assert "/hub/login" in page.url, page.url
+        seen = page.evaluate(_WEBSOCKET, [ws, [{"kind": "open", "level": 1}]])
+        assert "open" not in seen and not [m for m in seen if isinstance(m, dict)], seen
+    finally:
+        anon.close()
+
+    # Logged in to the hub: straight to the tables' lobby (the hub's OAuth, no page to confirm).
+    pages: list[tuple[Any, list[str]]] = []
+    for ctx in contexts:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+        page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+        page.goto(tables, wait_until="load", timeout=PAGE_TIMEOUT)
+        pages.append((page, errors))
+    for page, _ in pages:
+        page.wait_for_selector("[data-qd=open]", timeout=PAGE_TIMEOUT)
+        assert page.url == tables, page.url
+
+    # ana opens a table (the name she types is not the one she plays under), ben joins it by its
+    # code (under his own name, whatever he types), ana starts the hand.
+    (ana, _), (ben, _), (chen, _) = pages
+    ana.fill("[data-qd=name]", "Zed")
+    ana.click("[data-qd=open]")
+    code = ana.locator("[data-qd=code-shown]").inner_text(timeout=30_000).strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code), code
+    ben.fill("[data-qd=code]", code)
+    ben.fill("[data-qd=join-name]", "ana")
+    ben.click("[data-qd=join]")
+    for page in (ana, ben):
+        page.wait_for_function("() => [...document.querySelectorAll('[data-qd=players] li')]"
+                               ".slice(0, 2).map((li) => li.textContent).join() === 'ana,ben'", timeout=30_000)
+    ana.click("[data-qd=start]")
+    hands = []
+    for page, mine, other in ((ana, 0, "ben (Seat 1)"), (ben, 1, "ana (Seat 0)")):
+        page.wait_for_function("() => document.querySelectorAll('[data-qd=hand] [role=option]').length > 0",
+                               timeout=30_000)
+        hands.append(_hand(page))
+        # Each page's table: its own seat, and the other learner under their hub name.
+        labels = {s.get_attribute("data-seat"): s.get_attribute("aria-label") or ""
+                  for s in page.locator("[data-qd=seat]").all()}
+        assert len(labels) == 5 and labels[str(mine)] == f"You (seat {mine})", labels
+        assert other in labels.values() and not any("Zed" in x for x in labels.values()), labels
+    assert hands[0] and hands[1] and hands[0] != hands[1], hands
+
+    # A seat is its hub user's: ana's token (kept in her browser) seats ana again, not chen.
+    token = ana.evaluate("(code) => JSON.parse(localStorage.getItem('qidong-tutor/tables/v1'))[code].token", code)
+    rejoin = [{"kind": "rejoin", "code": code, "token": token}]
+    seen = chen.evaluate(_WEBSOCKET, [ws, rejoin])
+    assert [m.get("kind") for m in seen if isinstance(m, dict)] == ["refused"], seen
+    seen = ana.evaluate(_WEBSOCKET, [ws, rejoin])
+    assert [m for m in seen if isinstance(m, dict) and m.get("kind") == "seated"][0]["name"] == "ana", seen
+
+    # The teacher's page: 403 for a learner, whose websocket may not send what a teacher's page
+    # does either; chen (QD_HUB_TEACHERS) sees the table.
+    response = contexts[1].request.get(tables + "teacher", max_redirects=0, timeout=30_000)
+    assert response.status == 403, response.status
+    seen = ben.evaluate(_WEBSOCKET, [ws, [{"kind": "watch"}, {"kind": "open_class", "names": ["x"]}]])
+    assert seen[0] == "open" and [m.get("kind") for m in seen[1:] if isinstance(m, dict)] == ["refused"] * 2, seen
+    chen.goto(tables + "teacher", wait_until="load", timeout=PAGE_TIMEOUT)
+    row = chen.locator(f"[data-qd=overview] tr[data-code='{code}']")
+    row.wait_for(timeout=30_000)
+    assert [li.inner_text() for li in row.locator("li").all()][:2] == ["ana", "ben"]
+
+    for page, errors in pages:
+        assert not errors, errors
+        _close(page)  # unload first: the websocket is closed, not dropped

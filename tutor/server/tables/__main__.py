@@ -41,7 +41,10 @@ def main(argv: list[str] | None = None) -> None:
         logging.getLogger("tutor.tables").info("tables served at http://%s:%d%s", args.ip, args.port, prefix)
         await asyncio.Event().wait()
 
-    asyncio.run(forever())
+    try:
+        asyncio.run(forever())
+    except KeyboardInterrupt:  # stopped (the hub stops its services with SIGINT first)
+        pass
 
 
 if __name__ == "__main__":

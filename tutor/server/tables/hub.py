@@ -16,7 +16,11 @@ gives it its token, OAuth client and prefix in the ``JUPYTERHUB_*`` environment
   ``/hub/static/``: a page's module scripts are fetched in CORS mode, where JupyterHub accepts
   its cookie only with an XSRF token, which a ``<script type="module">`` cannot send;
 - the player's name at a table is the hub user's name (the name typed in the lobby is ignored):
-  the ``auth`` given to :class:`~tutor.server.tables.web.TableSocket`;
+  the ``auth`` given to :class:`~tutor.server.tables.web.TableSocket`; and a seat is its hub
+  user's: a page comes back to a seat (``rejoin``, by the token its browser kept, or a teacher's
+  personal link) only for the hub user of that name (letter case aside), so the next learner
+  on a shared computer is not seated as the last one. A teacher opening tables for a class
+  types the learners' hub user names;
 - the teacher's page, and the websocket's teacher messages (``watch``: every table at a glance,
   ``open_class``), are for teachers only: a hub admin, a name in ``QD_HUB_TEACHERS`` (the hub's
   configuration passes it on), or a member of the hub group ``teachers``. Anyone else gets 403
@@ -45,6 +49,7 @@ from jupyterhub.services.auth import (  # type: ignore[import-not-found, import-
 )
 from tornado import web, websocket
 
+from tutor.server.tables.shared import clean_name
 from tutor.server.tables.web import REFUSALS, TABLES, AssetHandler, TableSocket, Tables, handlers
 
 __all__ = ["TEACHERS_GROUP", "TEACHERS_VARIABLE", "hub_routes", "is_teacher"]
@@ -101,8 +106,9 @@ class HubUser(HubOAuthenticated):  # type: ignore[misc]  # jupyterhub has no typ
         if model:
             try:
                 user = self.check_hub_user(model)
-            except UserNotAllowed:
-                raise web.HTTPError(403, f"{model.get('kind', 'user')} {model.get('name')} may not use the tables") from None
+            except UserNotAllowed:  # no access:services!service=tables
+                who = f"{model.get('kind', 'user')} {model.get('name')}"
+                raise web.HTTPError(403, f"{who} may not use the tables") from None
             if user.get("kind", "user") != "user":  # a service's token: not a player
                 raise web.HTTPError(403, f"service {user.get('name')} may not use the tables")
         self._hub_auth_user_cache = self.hub_user = user  # HubAuthenticated's current_user, settled
@@ -126,10 +132,21 @@ class HubTableSocket(HubUser, TableSocket):  # type: ignore[misc]  # initialize:
         self.finish()
 
     def _handle(self, kind: str, data: dict[str, Any], now: float) -> None:
+        name = str((self.hub_user or {}).get("name", ""))
         if kind in TEACHER_MESSAGES and not (self.hub_user and is_teacher(self.hub_user, self.teachers)):
-            LOG.info("%s is no teacher: refused a %r message", (self.hub_user or {}).get("name"), kind)
+            LOG.info("%s is no teacher: refused a %r message", name, kind)
             self.refuse(REFUSALS["unreadable"])
             return
+        if kind == "rejoin":
+            # A seat is its hub user's: the next learner on a shared computer (whose browser
+            # kept the seat's token) or someone handed a teacher's personal link is not seated
+            # there, and joins the table under their own name instead.
+            table = self.tables.get(data.get("code"))
+            player = table.claim(data.get("token")) if table is not None else None
+            if player is not None and player.name.casefold() != clean_name(name).casefold():
+                LOG.info("%s may not take %s's seat at table %s", name, player.name, table.code if table else "")
+                self.refuse(REFUSALS["no_seat"], code=str(data.get("code"))[:12])
+                return
         super()._handle(kind, data, now)
 
 
@@ -156,20 +173,22 @@ def player_name(handler: web.RequestHandler) -> str | None:
     return str(user["name"]) if user else None
 
 
+Route = tuple[str, Any, dict[str, Any]]
+
+
 def hub_routes(prefix: str, tables: Tables = TABLES, *, cookie_secret: bytes | None = None,
                teachers: frozenset[str] | None = None,
-               ) -> tuple[Callable[[web.RequestHandler], str | None], list[tuple[str, Any, dict[str, Any]]], dict[str, Any]]:
+               ) -> tuple[Callable[[web.RequestHandler], str | None], list[Route], dict[str, Any]]:
     """``(auth, routes, settings)`` for the tables under ``prefix`` as a hub service: ``routes``
     come before :func:`~tutor.server.tables.web.handlers`' (tornado takes the first that
-    matches), so each of those but the scripts is served only to the hub's users; ``settings`` for the
-    :class:`tornado.web.Application` (the cookie's secret: ``cookie_secret``, else a new one).
+    matches), so each of those but the scripts is served only to the hub's users; ``settings``
+    for the :class:`tornado.web.Application` (the cookie's secret: ``cookie_secret``, else a new one).
     The hub's address, token and OAuth client are read from the ``JUPYTERHUB_*`` environment
     the hub gives its services; the teachers from ``QD_HUB_TEACHERS`` unless given."""
     hub_auth = HubOAuth(base_url=prefix)
     teachers = teachers_from_environment() if teachers is None else frozenset(teachers)
-    routes: list[tuple[str, Any, dict[str, Any]]] = [
-        (urlparse(hub_auth.oauth_redirect_uri).path or prefix + "oauth_callback", OAuthCallback, {"hub_auth": hub_auth}),
-    ]
+    callback = urlparse(hub_auth.oauth_redirect_uri).path or prefix + "oauth_callback"
+    routes: list[Route] = [(callback, OAuthCallback, {"hub_auth": hub_auth})]
     for pattern, cls, kwargs in handlers(prefix, tables, player_name):
         if cls is AssetHandler:  # public code, like /hub/static/ (see above)
             continue
