@@ -49,7 +49,9 @@ def test_no_seed_and_no_hand_file_before_the_hand_is_over() -> None:
         assert view.download == {} and view.feedback["kind"] == "refused"
     play_until(game, views, lambda g: g.phase is Phase.FINISHED)
     for view in views.values():
-        assert view.state["seed"] == game.seed and view.state["score"]["results"]
+        assert view.state["seed"] == game.seed
+        assert [r["name"] for r in view.state["score"]["results"]] == [s["name"] for s in view.state["seats"]
+                                                                        if s["seat"] in range(PLAYERS)]
         view._handle_custom_msg({"type": "export", "request": 2}, [])
         assert f"{game.seed}" in view.download["name"]
 

@@ -109,19 +109,28 @@ class TableSeat(Table):
             return ""
         return super().export(actions=actions)
 
+    def _player(self, seat: int) -> str:
+        return self.players[seat] if seat < len(self.players) else ""
+
+    def _named(self, seat: int, said: str) -> str:
+        """Seat ``seat`` (``said``: as lesson 10 names it) with its player's name, or as the computer's."""
+        name = self._player(seat)
+        return said if seat == self.seat else self.tr(NAMED, name=name, seat=said) if name else \
+            self.tr(COMPUTER, seat=said)
+
     def _publish(self) -> None:
         super()._publish()
         state = dict(self.state)
         finished = state.get("phase") == Phase.FINISHED.value
         if not finished:
             state.pop("seed", None)
-        tr, me = self.tr, self.seat
-        seats = []
-        for entry in state.get("seats", []):
-            seat, name = entry["seat"], self.players[entry["seat"]] if entry["seat"] < len(self.players) else ""
-            said = entry["name"] if seat == me else tr(NAMED, name=name, seat=entry["name"]) if name else \
-                tr(COMPUTER, seat=entry["name"])
-            seats.append({**entry, "name": said, "player": name})
+        tr = self.tr
+        seats = [{**entry, "name": self._named(entry["seat"], entry["name"]), "player": self._player(entry["seat"])}
+                 for entry in state.get("seats", [])]
+        if "score" in state:  # the results, each seat named as above
+            score = state["score"]
+            state["score"] = {**score, "results": [{**r, "name": self._named(r["seat"], r["name"])}
+                                                   for r in score["results"]]}
         can = dict(state.get("can", {}))
         can.update(hint=False, friend_odds=False)
         if not self.info.get("started", True):
