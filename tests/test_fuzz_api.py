@@ -49,6 +49,7 @@ from tutor.play.record import HandFileError, export_hand, import_hand
 
 MAX_MESSAGE = 400
 MAX_SECONDS = 1.0
+"""Seconds of CPU one call may take (CPU time, not wall time: a busy shared machine does not fail it)."""
 COUNTS: Counter[str] = Counter()
 FUZZ = settings(max_examples=1000, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -73,7 +74,7 @@ CARDS = st.one_of(_CARD_TEXT, _SOME_CARDS, JUNK)
 def expect_clear(call: Callable[[], Any], what: str) -> Any:
     """Run ``call``: a result, or a TutorError with a short message; never anything else."""
     COUNTS[what] += 1
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         return call()
     except TutorError as error:
@@ -82,7 +83,7 @@ def expect_clear(call: Callable[[], Any], what: str) -> Any:
         assert len(message) <= MAX_MESSAGE, f"{what}: a {len(message)}-character message: {message[:120]}…"
         return error
     finally:
-        assert time.perf_counter() - started < MAX_SECONDS, f"{what} took {time.perf_counter() - started:.2f} s"
+        assert time.process_time() - started < MAX_SECONDS, f"{what} took {time.process_time() - started:.2f} s"
 
 
 # ---------------------------------------------------------------- the rules functions
@@ -305,9 +306,9 @@ _VALUES = st.one_of(st.text(max_size=12), st.sampled_from(["²", "٣", "9" * 500
 def test_link_parameters_are_used_or_noted(pairs: list[tuple[str, str]], slug: str | None) -> None:
     query = "&".join(f"{key}={value}" for key, value in pairs)
     COUNTS["parse_link"] += 1
-    started = time.perf_counter()
+    started = time.process_time()
     params, notes = parse_link(query, lesson=slug)
-    assert time.perf_counter() - started < MAX_SECONDS
+    assert time.process_time() - started < MAX_SECONDS
     assert params.seed is None or 0 <= params.seed <= 2**31 - 1
     assert params.level in (None, 1, 2, 3)
     assert all(len(note) <= MAX_MESSAGE for note in notes)

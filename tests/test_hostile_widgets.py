@@ -689,9 +689,9 @@ def test_hand_files() -> None:
         deliver_custom(page, {"type": "import", "text": text})
     for text in (HUGE, "qidong\nseed: ²", "# 启东招朋友 hand record v1\nseed: ²\n",
                  "# 启东招朋友 hand record v1\nseed: " + "9" * 5000 + "\n", bytes(range(256)).decode("latin-1")):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: a busy machine does not fail it
         page.send({"type": "import", "text": text})
-        assert time.perf_counter() - start < 0.2 and page.widget.load_error
+        assert time.process_time() - start < 0.2 and page.widget.load_error
 
 
 @settings(SETTINGS, max_examples=150)
