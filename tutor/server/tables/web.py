@@ -38,6 +38,7 @@ from urllib.parse import quote
 from tornado import web, websocket
 
 from tutor.core.i18n import LANGUAGES, N_, Text, Translator
+from tutor.core.text import capitalized
 from tutor.play import coach
 from tutor.rules.cards import PLAYERS
 from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
@@ -75,7 +76,11 @@ def weighing() -> ProcessPoolExecutor:
 RATE: Final = (20.0, 40.0)
 """Messages a page may send: 20 a second on average, 40 at once; the rest is refused."""
 FLOOD_CLOSE: Final = 200
-"""A page that goes on sending this many refused messages in a row is disconnected."""
+"""A page that has this many messages refused for going over :data:`RATE` within
+:data:`FLOOD_WINDOW` seconds is disconnected (a steady flood as well as a burst)."""
+FLOOD_WINDOW: Final = 10.0
+MAX_OPENED: Final = 2 * MAX_CLASS // 5
+"""Tables one page may open (a teacher's two lists of a whole class): a script cannot fill the server."""
 
 TEXTS: Final = {
     "title": N_("Play with classmates"),
@@ -118,6 +123,15 @@ REFUSALS: Final = {
 }
 
 
+def code_text(raw: object) -> str:
+    """A table code a page sent, as a refusal quotes it (what is no code, as ``?``).
+
+    >>> code_text("k7qx2m"), code_text(["K7QX2M"]), code_text("<b>")
+    ('K7QX2M', '?', '?')
+    """
+    return raw.strip().upper()[:12] if isinstance(raw, str) and raw.strip().isalnum() else "?"
+
+
 def level_number(raw: object) -> int:
     """The level a page asks for, if it is one the table offers (else level 1)."""
     return raw if type(raw) is int and raw in OFFERED_LEVELS else 1
@@ -135,6 +149,10 @@ class Page:
     allowance: float = RATE[1]
     checked: float = field(default_factory=time.monotonic)
     refused: int = 0
+    """Messages refused for going over the budget within the current :data:`FLOOD_WINDOW`."""
+    window: float = 0.0
+    opened: int = 0
+    """Tables this page opened (at most :data:`MAX_OPENED`)."""
 
     def allowed(self, now: float) -> bool:
         """Whether this message is within the page's budget (a token bucket)."""
@@ -298,24 +316,29 @@ class TableSocket(websocket.WebSocketHandler):
     def refuse(self, reason: str | Text, **values: Any) -> None:
         assert self.page is not None
         text = reason if isinstance(reason, Text) else Text(reason, **values)
-        self.send(json.dumps({"kind": "refused", "reason": self.page.tr(text)}, ensure_ascii=False))
+        said = capitalized(self.page.tr(text))
+        if said and said[-1] not in ".!?…。！？":
+            said += "。" if self.page.tr.language.startswith("zh") else "."
+        self.send(json.dumps({"kind": "refused", "reason": said}, ensure_ascii=False))
 
     def on_message(self, message: str | bytes) -> None:
         page, tables = self.page, self.tables
         if page is None:
             return
         now = tables.clock()
-        if not page.allowed(time.monotonic()):
+        moment = time.monotonic()
+        if moment - page.window >= FLOOD_WINDOW:
+            page.window, page.refused = moment, 0
+        if not page.allowed(moment):
             page.refused += 1
             if page.refused == 1 or page.refused % 20 == 0:
                 self.refuse(REFUSALS["too_many"])
             if page.refused >= FLOOD_CLOSE:
                 self.close(1008, "too many messages")
             return
-        page.refused = 0
         try:
             data = json.loads(message)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # not JSON, or nested past Python's depth
             data = None
         kind = data.get("kind") if isinstance(data, dict) else None
         if not isinstance(kind, str):
@@ -361,13 +384,17 @@ class TableSocket(websocket.WebSocketHandler):
     def _handle(self, kind: str, data: dict[str, Any], now: float) -> None:
         page, tables = self.page, self.tables
         assert page is not None
+        if kind in ("open", "open_class") and page.opened >= MAX_OPENED:
+            self.refuse(REFUSALS["full_server"])
+            return
         if kind == "open":
+            page.opened += 1
             table = tables.open(level_number(data.get("level")))
             self._seat(table, table.join(self._name(data), self._lang(data)), now)
         elif kind == "join":
             found = tables.get(data.get("code"))
             if found is None:
-                self.refuse(REFUSALS["no_table"], code=str(data.get("code"))[:12])
+                self.refuse(REFUSALS["no_table"], code=code_text(data.get("code")))
                 return
             self._seat(found, found.join(self._name(data), self._lang(data)), now)
         elif kind == "rejoin":
@@ -375,7 +402,7 @@ class TableSocket(websocket.WebSocketHandler):
             player = found.claim(data.get("token")) if found is not None else None
             if found is None or player is None:
                 self.refuse(REFUSALS["no_seat"] if found is not None else REFUSALS["no_table"],
-                            code=str(data.get("code"))[:12])
+                            code=code_text(data.get("code")))
                 return
             found.speak(player, data.get("lang"))
             self._seat(found, player, now)
@@ -391,6 +418,7 @@ class TableSocket(websocket.WebSocketHandler):
                 return
             raw_base = data.get("base")
             base = raw_base if isinstance(raw_base, str) and len(raw_base) < 500 else ""
+            page.opened += -(-len(names) // PLAYERS)
             made = tables.open_class(names, level_number(data.get("level")), self._lang(data), base)
             self.send(json.dumps({"kind": "class", "tables": made}, ensure_ascii=False))
             tables.send_overview()
