@@ -305,6 +305,9 @@ class TableSocket(websocket.WebSocketHandler):
         return MAX_MESSAGE
 
     def open(self, *args: str, **kwargs: str) -> None:
+        # Each message at once (no Nagle's algorithm): a seat that only listens acknowledges late,
+        # and the next message to it would wait ~40 ms for that (the kernel's websockets: fixes.py).
+        self.set_nodelay(True)
         lang = choose_language(self.request.query, self.get_cookie(COOKIE), self.request.headers.get("Accept-Language"))
         self.page = Page(self, Translator(lang))
         self.user = self.auth(self) if self.auth is not None else None
