@@ -39,6 +39,7 @@ from tutor.play.strategy import LEVELS, ComputerPlayer, next_action
 from tutor.rules.cards import PLAYERS
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from widgets.seat import TableSeat
 from widgets.table import Table, fresh_seed
 
@@ -116,7 +117,7 @@ class SharedTable:
     (:meth:`start`); seats left empty are played by the computer."""
 
     def __init__(self, code: str, *, level: int = 1, seed: int | None = None, pace: Pace = Pace(),
-                 rules: Any = None) -> None:
+                 rules: Ruleset = DEFAULT_RULES) -> None:
         if level not in LEVELS:
             raise TableError(Text("the computer players' level is one of {levels}, not {level}",
                                   levels=", ".join(map(str, LEVELS)), level=str(level)[:20]), parameter="level")
@@ -126,8 +127,7 @@ class SharedTable:
         self.players: list[Player] = []
         self.started = False
         self.hands = 0
-        self.game = Game(fresh_seed() if seed is None else seed) if rules is None else \
-            Game(fresh_seed() if seed is None else seed, rules)
+        self.game = Game(fresh_seed() if seed is None else seed, rules)
         self._bots = self._computer_players()
         self._next_at: float | None = None  # when the next automatic step is due
         self._offer_since: dict[int, float] = {}  # seat -> when its learner's declaration stop began
