@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from leaks import english_words
@@ -438,3 +439,19 @@ def test_a_reloaded_page_comes_back_to_its_seat(browser: Any, tables_server: Voi
         assert not ana.errors, ana.errors
     finally:
         _close(contexts)
+
+
+def test_lesson_10_leads_to_the_tables(browser: Any, tables_server: VoilaServer) -> None:
+    """Lesson 10's link (widgets.course.tables_html) opens the tables' lobby of the same server."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(tables_server.url("10-play.ipynb", "lang=zh-Hans"))
+        link = page.wait_for_selector("[data-qd=tables-open]", timeout=60_000)
+        href = link.get_attribute("href")
+        assert href == "../../tables/"
+        page.goto(urljoin(page.url, href))
+        page.wait_for_selector("[data-qd=open-form]")
+        assert page.get_attribute("html", "lang") == "zh-Hans"  # the language chosen on the lesson's page
+    finally:
+        context.close()
