@@ -122,3 +122,22 @@ def test_picked_cards_are_not_sent_back_to_the_page_that_picked_them() -> None:
     assert ana.view.selected == [0, 2] and "selected" not in table.drain(ana)
     table.select(ana, [0, 0, 99])  # refused: the page is told what the server holds
     assert table.drain(ana) == {"selected": [0, 2]}
+
+
+def test_the_deal_stops_for_a_learners_declaration_at_most_a_while() -> None:
+    from tutor.server.tables.shared import DECLARE_WAIT, Pace, SharedTable
+
+    for seed in range(50):  # a deal that stops for Ana (she can declare while it is dealt)
+        table = SharedTable("K7QX2M", seed=seed, pace=Pace(0, 0, 0))
+        ana = table.join("Ana", "en")
+        table.opened(ana, 0.0)
+        table.start(ana, 0.0)
+        while table.step(0.0):
+            pass
+        if ana.view.waiting == "declare":
+            break
+    assert ana.view.waiting == "declare" and table.game.phase is Phase.DEALING
+    dealt = len(table.game.history)
+    assert table.due(1.0) == DECLARE_WAIT - 1.0 and not table.step(1.0) and len(table.game.history) == dealt
+    assert table.due(DECLARE_WAIT) == 0.0 and ana.view.waiting != "declare"  # her stop is passed: the deal goes on
+    assert table.step(DECLARE_WAIT) and len(table.game.history) > dealt

@@ -18,7 +18,7 @@ passes the time (``now``, in seconds) and sends what :meth:`SharedTable.drain` g
 >>> table.start(ana, now=0.0)
 >>> while table.due(0.0) == 0.0:  # the deal, and the computer players' moves
 ...     _ = table.step(0.0)
->>> table.game.actor in (ana.seat, ben.seat) or table.waiting_for_declarations(0.0)
+>>> table.game.actor in (ana.seat, ben.seat) or table.declaration_wait(0.0) is not None
 True
 >>> {"hand", "state"} <= set(table.drain(ana))
 True
@@ -279,31 +279,34 @@ class SharedTable:
             player.dirty.add("selected")
 
     # ------------------------------------------------------------ the server's own steps
-    def waiting_for_declarations(self, now: float) -> bool:
-        """The deal is stopped for a learner (present) who can newly declare, for at most
-        :data:`DECLARE_WAIT` seconds; after that their stop is passed."""
-        waiting = False
+    def declaration_wait(self, now: float) -> float | None:
+        """Seconds the deal stays stopped for learners (with a page open) who can newly declare,
+        each for at most :data:`DECLARE_WAIT` seconds (then their stop is passed), or ``None``
+        when it is stopped for nobody."""
+        left: float | None = None
         for p in self.players:
-            if p.view.waiting == "declare" and not p.absent(now) and p.pages > 0:
+            if p.view.waiting == "declare" and p.pages > 0:
                 since = self._offer_since.setdefault(p.seat, now)
                 if now - since < DECLARE_WAIT:
-                    waiting = True
+                    left = max(left or 0.0, since + DECLARE_WAIT - now)
                     continue
             if p.view.waiting == "declare":
                 p.view.pass_declaration()
             self._offer_since.pop(p.seat, None)
-        return waiting
+        return left
 
     def due(self, now: float) -> float | None:
-        """Seconds until the server's next step (``0.0``: now), or ``None`` while the table
-        waits for a learner (the hand not started or over, a learner's turn or declaration)."""
+        """Seconds until the server's next step (``0.0``: now; while the deal is stopped for a
+        learner's declaration, the end of that stop), or ``None`` while the table waits for a
+        learner (the hand not started or over, a learner's turn)."""
         game = self.game
         if not self.started or game.phase is Phase.FINISHED:
             return None
         actor = game.actor
         if actor is None:
-            if self.waiting_for_declarations(now):
-                return None
+            left = self.declaration_wait(now)
+            if left is not None:
+                return left
         elif actor not in self.computer_seats(now):
             p = self.seat_of(actor)
             if p is not None and p.pages == 0 and p.gone_since is not None:
