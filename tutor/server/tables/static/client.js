@@ -159,11 +159,12 @@ function lobby() {
       model = makeModel((message) => link.send(message));
       model.on("change:state", drawBar);
       const table = await import(`${config.prefix}static/table.mjs`);
-      model.pending = true;
-      const wait = () => new Promise((resolve) => {
-        if (model.get("state")) resolve(); else model.on("change:state", resolve);
-      });
-      await wait();
+      if (!model.get("state")) { // lesson 10's front end draws from the seat's first state
+        await new Promise((resolve) => {
+          const first = () => { model.off("change:state", first); resolve(); };
+          model.on("change:state", first);
+        });
+      }
       table.default.render({ model, el: tableBox });
       app.dataset.seat = String(data.seat);
     }
