@@ -28,6 +28,7 @@ import logging
 import random
 import re
 import secrets
+import threading
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager
@@ -309,7 +310,21 @@ async def serving(tables: Tables | None = None) -> AsyncIterator[Site]:
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
-    asyncio.run(scenario)
+    """Run ``scenario`` on a thread of its own: the browser tests' Playwright (sync API) keeps an
+    event loop running on the main thread for the whole session, where ``asyncio.run`` refuses."""
+    failure: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(scenario)
+        except BaseException as error:  # noqa: BLE001 - raised again on the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=main, name="tables-scenario")
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 async def until(condition: Callable[[], bool], what: str, limit: float = PATIENCE) -> None:
