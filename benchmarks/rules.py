@@ -140,8 +140,7 @@ def _sweep() -> tuple[list[tuple[Any, Any, Any]], list[list[Any]]]:
     5-play tricks, from random deals: each a lead of 1, 2 or 4 cards of one effective
     suit from the leader's hand, followed by legal plays of the other hands."""
     from tutor import legal_follows, parse_cards
-    from tutor.rules.combos import shape_of
-    from tutor.rules.order import Trump
+    shape_of, Trump = _module("combos").shape_of, _module("order").Trump
 
     trump = Trump(TRUMP)
     follows: list[tuple[Any, Any, Any]] = []
@@ -169,13 +168,23 @@ def _sweep() -> tuple[list[tuple[Any, Any, Any]], list[list[Any]]]:
     return follows[:SWEEP], tricks[:SWEEP]
 
 
+def _module(name: str) -> Any:
+    """The rules' module ``name``: ``tutor.rules.<name>``, or ``tutor.<name>`` in code from
+    before the rules had a package of their own (``--before`` an older revision)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"tutor.rules.{name}")
+    except ImportError:
+        return importlib.import_module(f"tutor.{name}")
+
+
 def measure() -> dict[str, float | None]:
     """Every figure of the code on ``sys.path``, in µs (``None`` where it has no such function)."""
-    import tutor
     from tutor import check_follow, check_throw, legal_follows, parse_cards, trick_winner
 
-    is_legal = getattr(tutor.rules.follow, "is_legal_follow", None)
-    stands = getattr(tutor.rules.throw, "throw_stands", None)
+    is_legal = getattr(_module("follow"), "is_legal_follow", None)
+    stands = getattr(_module("throw"), "throw_stands", None)
     figures: dict[str, float | None] = {}
     for name, hand_text, lead_text, play_text in FOLLOWS:
         # the rules' cost, not the parser's
