@@ -143,8 +143,9 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
                winner: int | None = None, seats: int = 5, four_colour: bool = False,
                tr: Translator | None = None, style: bool = True, finished: bool = False) -> str:
     """A trick as a table of the five seats in playing order from the lead (C4): who
-    led, what each seat played, and — when ``winner`` (an index into ``plays``) is
-    given — who wins. Seats yet to play show a dash. The caller decides the winner.
+    led, what each seat played (in holding order, when ``trump`` is given), and — when
+    ``winner`` (an index into ``plays``) is given — who wins. Seats yet to play show a
+    dash. The caller decides the winner.
 
     A ``finished`` trick is over: only ``plays`` are shown (the lead of a last trick,
     when the other plays do not matter), no seat as still to play, and its caption,
@@ -178,7 +179,7 @@ def trick_html(plays: Sequence[tuple[int, Sequence[Card]]], *, trump: Trump | No
             won = winner is not None and index == winner
             if won:
                 badges += f'<span class="qd-badge">{wins_badge}</span>'
-            cell = _row(cards, trump, four_colour, tr) or "&nbsp;"
+            cell = _row(cards if trump is None else trump.sorted(cards), trump, four_colour, tr) or "&nbsp;"
             rows.append(f'<tr class="{"qd-winner" if won else ""}" data-seat="{seat}"><th scope="row">{name}{badges}</th>'
                         f'<td>{cell}</td></tr>')
         elif not finished:

@@ -81,7 +81,7 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     choices += (Choice(NOBODY, tr("Nobody")),)
     if short:
         out = short[0]
-        played = next(cards for s, cards in won.plays if s == out)
+        played = trump.sorted(next(cards for s, cards in won.plays if s == out))  # in holding order
         shown = sum(1 for c in played if trump.lane(c) == trump.lane(lead[0]))
         if shown:
             why = tr(Text.plural("Seat {seat} played {played}: only {count} card of {suit} to a lead of {size}. "
@@ -100,7 +100,7 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
         correct = frozenset({NOBODY})
         answer = tr("Nobody")
     question = with_trump(tr("Seat {seat} led {lead}. Which seat has shown, in this trick, that it has no {suit} "
-                             "left?", seat=lead_seat, lead=lead, suit=suit), trump, tr)
+                             "left?", seat=lead_seat, lead=trump.sorted(lead), suit=suit), trump, tr)
     return Drill(kind="count", level=level, seed=seed, lang=tr.language, trump=trump, rules=("W2",),
                  question=question, table=Table(won.plays), answer=AnswerKind.CHOICE, choices=choices,
                  correct=correct, rule="W2", explain=why,

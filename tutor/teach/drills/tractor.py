@@ -207,7 +207,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card] = (), seat:
     if form == "is-tractor":
         if not ask:
             raise DrillError(Text("an is-tractor question needs the cards it asks about"), parameter="ask")
-        shown = Cards(ask)
+        shown = Cards(trump.sorted(ask))  # in holding order, as every card list is shown
         answer = is_tractor(shown, trump)
         rule, why = _why(shown, trump, tr)
         return common(
