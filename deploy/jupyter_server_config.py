@@ -23,7 +23,7 @@
    in which the lessons can be edited: a lesson opens unchanged and is saved without
    outputs (nothing is written unless the teacher edited it), and no JupyterLite-only
    extension is loaded (``tutor/server/lab.py``). The same JupyterLab for a clone of the
-   repository: ``QD_SERVER_LAB=1 .venv/bin/jupyter lab --config=deploy/jupyter_server_config.py``.
+   repository: ``./dev lab`` (``QD_SERVER_LAB=1 jupyter lab --config=deploy/jupyter_server_config.py``).
 
 3. Stopping the server stops its kernels, however the hub stops it (see below).
 """

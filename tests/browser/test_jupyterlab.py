@@ -2,8 +2,8 @@
 
 * The drill player works the same as in Voila: an answer checked by the kernel (a plain
   JupyterLab, nothing of the course's configuration).
-* A teacher's JupyterLab (``deploy/jupyter_server_config.py`` with ``QD_SERVER_LAB=1``, as a
-  teacher's server under the hub or a clone's ``jupyter lab --config=…``) opens a lesson
+* A teacher's JupyterLab (``./dev lab``: ``deploy/jupyter_server_config.py`` with
+  ``QD_SERVER_LAB=1``, as a teacher's server under the hub has it) opens a lesson
   unchanged (its tab not marked as changed once the kernel is connected), and after Run All
   and Save every lesson file is byte for byte what it was, not even rewritten; the page
   logs no error (no JupyterLite-only extension loaded).
@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import shutil
 import subprocess
 import sys
@@ -30,24 +29,21 @@ from tutor.teach.drills import generate
 
 SEED = 3  # a yes/no follow drill: "May you follow with …?"
 LESSON = "05-following.ipynb"
-TEACHER_CONFIG = REPO / "deploy" / "jupyter_server_config.py"
 
 
 @contextlib.contextmanager
-def _jupyterlab(root: Path, log: Path, *extra: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """A JupyterLab server on ``root`` (started from the repository root), its base URL. Its
-    workspace and settings are its own (beside ``log``): JupyterLab would otherwise reopen
-    another server's notebooks, and 404 on them."""
+def _jupyterlab(root: Path, log: Path, *launcher: str) -> Iterator[str]:
+    """A JupyterLab server on ``root`` (started from the repository root by ``launcher``, a
+    plain ``jupyter lab`` by default), its base URL. Its workspace and settings are its own
+    (beside ``log``): JupyterLab would otherwise reopen another server's notebooks, and 404 on them."""
     port = free_port()
-    lab = Path(sys.executable).with_name("jupyter-lab")
     state = log.with_suffix(".state")
-    command = [str(lab), "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=",
+    command = [*(launcher or [str(Path(sys.executable).with_name("jupyter-lab"))]), "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=",
                "--ServerApp.password=", f"--ServerApp.root_dir={root}", "--ip=127.0.0.1",
                f"--LabApp.workspaces_dir={state / 'workspaces'}", f"--LabApp.user_settings_dir={state / 'settings'}",
-               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate", *extra]
+               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     with log.open("wb") as sink:
-        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=REPO,
-                                   env={**os.environ, **(env or {})})
+        process = subprocess.Popen(command, stdout=sink, stderr=subprocess.STDOUT, cwd=REPO)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
@@ -86,7 +82,7 @@ def teachers_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     opened here: others may be editing them): its base URL and the copy's folder."""
     root = tmp_path_factory.mktemp("teachers-lab") / "lessons"
     shutil.copytree(REPO / "lessons", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    with _jupyterlab(root, root.parent / "lab.log", f"--config={TEACHER_CONFIG}", env={"QD_SERVER_LAB": "1"}) as base:
+    with _jupyterlab(root, root.parent / "lab.log", str(REPO / "dev"), "lab") as base:  # as the README says
         yield base, root
 
 

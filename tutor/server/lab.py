@@ -1,8 +1,8 @@
 """A teacher's JupyterLab, where the lessons are edited: what the course changes in it.
 
 :func:`configure_lab` is called by ``deploy/jupyter_server_config.py`` for a server with
-JupyterLab (``QD_SERVER_LAB=1``: a teacher's server under the hub, or a clone's
-``jupyter lab --config=deploy/jupyter_server_config.py``). Two things:
+JupyterLab (``QD_SERVER_LAB=1``: a teacher's server under the hub, or ``./dev lab`` in a
+clone). Two things:
 
 - The lessons stay as the repository keeps them (:mod:`tutor.server.notebooks`): a lesson
   opens unchanged, and a save writes the teacher's edits, never outputs — and nothing at
