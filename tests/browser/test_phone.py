@@ -159,7 +159,7 @@ def _tap_cards(page: Any, cards: list[str]) -> None:
         page.locator(f'[data-qd=hand] .qd-option[data-card="{card}"][aria-selected=false]').first.tap()
 
 
-@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "zh-Hant"])
 def test_lesson_10_plays_on_a_phone(phone: Any, lessons_server: Any, language: str) -> None:
     page = phone.new_page()
     page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
@@ -245,7 +245,7 @@ def test_lesson_10_plays_on_a_phone(phone: Any, lessons_server: Any, language: s
     assert not errors, errors
 
 
-@pytest.mark.parametrize("language", ["en", "zh-Hans"])
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "zh-Hant"])
 def test_a_lessons_drills_fit_a_phone(phone: Any, lessons_server: Any, language: str) -> None:
     """Lesson 05's drills on the phone: every card, button and level a target of 44 px,
     nothing wider than the screen, and a card picked by a tap."""
