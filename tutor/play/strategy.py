@@ -37,7 +37,7 @@ from tutor.rules.game import Game
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.phase import Phase, phase_name
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.rules.trick import trick_winner
+from tutor.rules.trick import winner_so_far
 from tutor.rules.view import SeatView
 
 
@@ -335,7 +335,7 @@ class ComputerPlayer:
         assert trump is not None
         partners, _ = view.known_sides()  # as far as this seat knows (F2, F6)
         plays = [cards for _, cards in view.trick]
-        current = trick_winner(plays, trump)
+        current = winner_so_far(plays, trump)  # plays the rules allowed: not checked again
         winner_seat = view.trick[current][0]
         last = len(view.trick) == PLAYERS - 1
         trick_points = sum(c.points for cards in plays for c in cards)
@@ -343,7 +343,7 @@ class ComputerPlayer:
         # a play wins if it beats the play winning so far, measured against the lead (W5, T6)
         contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
         for play in self._candidates(view):
-            wins = trick_winner(contest + [play], trump) == len(contest)
+            wins = winner_so_far(contest + [play], trump) == len(contest)
             points = sum(c.points for c in play)
             options.append((play, wins, points, self._cost(view, play)))
         if winner_seat in partners and (last or self._holds(view, plays[current], current)):
@@ -402,8 +402,9 @@ def sure_in_suit(combo: Sequence[Card], lane: int, unseen: Counter[Card], trump:
     >>> sure_in_suit(p("♠A"), 0, unseen, Trump("♥")), sure_in_suit(p("♠Q"), 0, unseen, Trump("♥"))
     (True, False)
     """
-    top = max(trump.order(c) for c in combo)
-    higher = [c for c, k in unseen.items() if trump.lane(c) == lane and trump.order(c) > top]
+    lanes, orders = trump.lanes, trump.orders
+    top = max(orders[c.index] for c in combo)
+    higher = [c for c in unseen if lanes[c.index] == lane and orders[c.index] > top]
     if len(combo) == 1:
         return not higher
     return not any(unseen[c] == 2 for c in higher)
