@@ -110,4 +110,29 @@ def test_the_review_says_how_often_the_learner_agreed_and_how_sure_the_coach_is(
         if close and costly:
             break
     assert close and "within its margin of error (±" in close and "no mistake" in close, close
-    assert costly and "was better by about" in costly, costly
+    assert costly and "was better by about" in costly and "(its margin of error is ±" in costly, costly
+    assert "the coach is sure of it" in costly or "the coach is fairly sure of it" in costly, costly
+
+
+def test_lesson_11s_example_is_the_tables_own_advice() -> None:
+    """Lesson 11 shows the coach's advice at one moment of deal 4 and says that "What would
+    you play?" at the table gives the same advice for your own position: its cells ask the
+    coach as the table does, with the hand's seed (the layouts are seeded by it)."""
+    import json
+    from pathlib import Path
+    from unittest import mock
+
+    from tutor.teach import advice
+
+    cells = json.loads((Path(__file__).parent.parent / "lessons" / "11-playing-well.ipynb").read_text("utf-8"))["cells"]
+    code = ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+    example = next(i for i, source in enumerate(code) if "advise(" in source)
+    shown: list[tuple[object, ...]] = []
+    names: dict[str, object] = {}
+    with mock.patch("widgets.show", lambda *args, **_: shown.append(args)), \
+            mock.patch("IPython.display.display", lambda *args, **_: None):
+        for source in (code[0], code[example - 1], code[example]):
+            exec(compile(source, "lesson 11", "exec"), names)  # noqa: S102 - the lesson's own cells
+    position, seat = names["position"], names["me"]
+    table_says = advice(advise(position.view(seat), position.rules, seed=position.seed))  # as widgets.Table asks
+    assert [str(part) for part in shown[-1]] == [str(part) for part in table_says]

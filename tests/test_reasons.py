@@ -197,7 +197,8 @@ def test_the_review_says_the_reasons_and_the_difference_in_game_terms() -> None:
     line = coaching.decision_line(costly)
     assert line.startswith("Trick 5: you played ♠3 (Seat 0, on the other side, is winning the trick with ♠K; "
                            "it adds no points to the trick); ")
-    assert "♠A was better by about 3 points of the score table: it beats ♠K" in line
+    assert "♠A was better by about 3 points of the score table — the coach is sure of it (its margin of error is " \
+           "±0.2): it beats ♠K" in line  # sure: 3 is over twice the margin
     assert "your side takes the trick 100% of the time instead of 0%" in line
     same = coaching.decision_line(Decision(0, 5, view, p("♠A"), found, 0.0, 0.0))
     assert same.startswith("Trick 5: you played ♠A (it beats ♠K") and same.endswith("the coach's choice too.")
@@ -208,8 +209,8 @@ def test_the_review_does_not_say_the_same_idea_twice() -> None:
     best, mine = value("♠4", 1.0, 0.1, 0.0, 60.0, (2, 0)), value("♠3", 0.0, 0.1, 0.0, 40.0, (1, -1))
     line = coaching.decision_line(Decision(0, 2, view, p("♠3"), Found(2, (best, mine), 2, 0.0), 1.0, 0.0))
     assert line.count("nothing you may play beats it") == 1, line
-    assert line.endswith("♠4 was better by about 1 point of the score table: the attackers end the hand with about "
-                         "20 points more."), line
+    assert line.endswith("♠4 was better by about 1 point of the score table — the coach is sure of it (its margin "
+                         "of error is ±0.2): the attackers end the hand with about 20 points more."), line
 
 
 # ---------------------------------------------------------------- declaring

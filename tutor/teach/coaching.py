@@ -230,7 +230,8 @@ def why_better(decision: Decision) -> Text:
 def decision_line(decision: Decision) -> Text:
     """One reviewed play, with the idea behind it and behind the coach's choice in words, as
     the hint says them (:func:`tutor.teach.reasons.play_reason`): ``'Trick 3: you played ♠K
-    (…); ♠3 was better by about 1.2 points of the score table: …'``
+    (…); ♠3 was better by about 1.2 points of the score table — the coach is sure of it (its
+    margin of error is ±0.5): …'``
     (:func:`tutor.teach.reasons.compared`); or, where the difference is within the search's
     margin of error, that the coach slightly prefers another play but this is no mistake;
     or that it was the coach's choice too."""
@@ -247,9 +248,23 @@ def decision_line(decision: Decision) -> Text:
                     "about {cost} — within its margin of error (±{error}), so this is no mistake.", n=decision.trick,
                     cards=cards, reason=play_reason(view, played), better=better, theirs=play_reason(view, best),
                     cost=format(decision.cost, ".1f"), error=format(margin(decision.error), ".1f"))
-    return Text("Trick {n}: you played {cards} ({reason}); {better} was {compared}: {why}.", n=decision.trick,
-                cards=cards, reason=play_reason(view, played), better=better, compared=compared(best, played),
-                why=why_better(decision))
+    return Text("Trick {n}: you played {cards} ({reason}); {better} was {compared} — {sure} (its margin of "
+                "error is ±{error}): {why}.", n=decision.trick, cards=cards, reason=play_reason(view, played),
+                better=better, compared=compared(best, played), sure=sureness(decision.cost, decision.error),
+                error=format(margin(decision.error), ".1f"), why=why_better(decision))
+
+
+def sureness(cost: float, error: float) -> Text:
+    """How sure the coach is that a costly play (:func:`tutor.play.coach.costly`) cost
+    ``cost``, whose standard error is ``error``: sure when the cost is at least twice the
+    coach's margin of error (:func:`tutor.play.coach.margin`), else fairly sure.
+
+    >>> sureness(2.0, 0.3), sureness(0.9, 0.3)
+    ('the coach is sure of it', 'the coach is fairly sure of it')
+    """
+    if cost >= 2 * margin(error):
+        return Text("the coach is sure of it")
+    return Text("the coach is fairly sure of it")
 
 
 def _held(view: SeatView, cards: Sequence[Card]) -> Cards:
@@ -293,5 +308,5 @@ def review_heading(decisions: Sequence[Decision]) -> Text:
     return Text("The coach's review (advice, not rules): {rate} {said}", rate=rate, said=said)
 
 
-__all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation", "voids_said",
-           "weighed_play", "why_better"]
+__all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation", "sureness",
+           "voids_said", "weighed_play", "why_better"]
