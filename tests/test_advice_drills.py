@@ -1,5 +1,5 @@
 """The coach's drills (``tutor.teach.drills.advice``) and their bank of prepared positions
-(``tutor.teach.drills.bank``): advice that says it is advice, whose answer is the coach's
+(``tutor.play.bank``): advice that says it is advice, whose answer is the coach's
 deep search — made again the same by ``./dev bank``, and holding when the coach deals other
 layouts — opened at once, never a rule."""
 
@@ -19,7 +19,7 @@ from tutor.rules.friend import nameable_cards
 from tutor.rules.refusal import play_refusal
 from tutor.teach.drills import KINDS, drill_rng, generate
 from tutor.teach.drills.advice import KEYS, Position, position
-from tutor.teach.drills.bank import DEEP, FILE, FORMS, MARGIN, SURE, Entry, distractors, load, to_json
+from tutor.play.bank import DEEP, FILE, FORMS, MARGIN, SURE, Entry, distractors, load, to_json
 from widgets.drill import DrillPlayer
 
 CASES = [(seed, level) for seed in range(4) for level in (1, 2, 3)]
@@ -37,7 +37,7 @@ def test_the_bank_is_as_big_and_as_deep_as_promised() -> None:
     for level in MARGIN:
         counts = {form: len(bank.entries(level, form)) for form in FORMS}
         assert sum(counts.values()) >= 500 and min(counts.values()) >= 100, (level, counts)
-    size = len(resources.files("tutor.teach.drills").joinpath(FILE).read_bytes())
+    size = len(resources.files("tutor.play").joinpath(FILE).read_bytes())
     assert size <= 2_000_000, size
 
 
@@ -86,7 +86,7 @@ def _first_entries(count: int) -> list[Entry]:
 def test_the_bank_is_made_again_the_same() -> None:
     """``./dev bank`` is reproducible: a position analysed again gives the very entry stored
     (the same position, options and numbers, as the file writes them)."""
-    from tutor.teach.drills.bank import Bank
+    from tutor.play.bank import Bank
 
     for entry in _first_entries(2):
         again = analyse(entry.number)

@@ -136,3 +136,39 @@ def test_lesson_11s_example_is_the_tables_own_advice() -> None:
     position, seat = names["position"], names["me"]
     table_says = advice(advise(position.view(seat), position.rules, seed=position.seed))  # as widgets.Table asks
     assert [str(part) for part in shown[-1]] == [str(part) for part in table_says]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_the_hint_and_the_review_say_what_the_advice_drill_says(level: int) -> None:
+    """At a position of lesson 11's advice drills, "What would you play?" advises the drill's
+    answer with the drill's numbers (the bank's deep judgment is the coach's: ``bank.prepared``),
+    and the review calls each play the drill marks wrong costly, by the gain the drill says."""
+    from tutor.core.i18n import Translator
+    from tutor.play.coach import costly, decision
+    from tutor.teach.drills import advice as drills
+
+    checked = 0
+    for seed in range(0, 80, 2):  # the drill's form follows the seed: even seeds ask which play
+        position = drills.position(seed, level, random.Random(seed))
+        drill = drills.make(seed, level, random.Random(seed), Translator("en"))
+        view, entry = position.view, position.entry
+        hint = advise(view, seed=entry.hand)
+        assert hint.found is not None and hint.found.layouts == entry_layouts()
+        answer = next(choice.label for choice in drill.choices if choice.key in drill.correct)
+        assert answer == str(view.trump.sorted(hint.found.best.play)), (seed, answer, hint.found.best.play)
+        for option, value in zip(entry.options, entry.values()):
+            assert hint.found.value_of(option.choice) == value
+            weighed = decision(view, option.choice, 0, seed=entry.hand)
+            assert weighed is not None and round(weighed.cost, 6) == round(option.gain, 6)
+        for option in position.options:
+            if option is not entry.options[0]:
+                weighed = decision(view, option.choice, 0, seed=entry.hand)
+                assert weighed is not None and weighed.costly and costly(option.gain, option.error)
+        checked += 1
+    assert checked == 40
+
+
+def entry_layouts() -> int:
+    from tutor.play.bank import load
+
+    return load().layouts

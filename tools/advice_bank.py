@@ -1,10 +1,10 @@
-"""Make the bank of prepared advice positions (:mod:`tutor.teach.drills.bank`): ``./dev bank``.
+"""Make the bank of prepared advice positions (:mod:`tutor.play.bank`): ``./dev bank``.
 
 Position number ``n`` is drawn from its own seeded generator (the deal, how far into the
 hand, the candidates, the layouts), so the bank is the same on any machine however many
 processes make it: positions are analysed in order and kept until every level has its
 share in both forms. Each kept position's options are weighed on
-:data:`~tutor.teach.drills.bank.DEEP` layouts, after a first look on the strongest level's
+:data:`~tutor.play.bank.DEEP` layouts, after a first look on the strongest level's
 layouts picks the positions worth it (one choice close to the best) and which candidate
 plays to weigh.
 
@@ -26,7 +26,7 @@ from pathlib import Path
 from tutor.play.search import calls_to_weigh, candidate_plays, edge, search, weigh_calls
 from tutor.play.strategy import LEVEL_SETTINGS, ComputerPlayer, computer_hand, next_action
 from tutor.rules.game import Game, Phase
-from tutor.teach.drills.bank import (DEEP, FILE, FORMS, MARGIN, Bank, Entry, Option, actions_of, as_stored, distractors,
+from tutor.play.bank import (DEEP, FILE, FORMS, MARGIN, Bank, Entry, Option, actions_of, as_stored, distractors,
                                      to_json)
 from tutor.teach.drills.common import SEEDS
 
@@ -162,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--per-level", type=int, default=PER_LEVEL)
     parser.add_argument("--per-form", type=int, default=PER_FORM)
     parser.add_argument("--processes", type=int, default=None)
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "tutor/teach/drills" / FILE)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "tutor/play" / FILE)
     args = parser.parse_args(argv)
     start = time.monotonic()
     bank, analysed = build(args.per_level, args.per_form, args.processes)

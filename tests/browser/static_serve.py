@@ -39,6 +39,13 @@ def built_and_served(folder: Path) -> Iterator[StaticSite]:
         build(folder, cache=REPO / ".cache" / "site", quiet=True)
     except BuildError as error:
         pytest.fail(f"the site did not build: {error}")
+    with files_served(folder) as base:
+        yield StaticSite(folder, base)
+
+
+@contextmanager
+def files_served(folder: Path) -> Iterator[str]:
+    """``folder`` served by a plain file server on 127.0.0.1 until the block ends: its base URL."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                "--directory", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -52,7 +59,7 @@ def built_and_served(folder: Path) -> Iterator[StaticSite]:
             except OSError:
                 assert time.monotonic() < deadline, "the file server did not start"
                 time.sleep(0.1)
-        yield StaticSite(folder, base)
+        yield base
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -28,6 +28,7 @@ from typing import Final
 from tutor.core.arguments import instance, seat as check_seat, whole
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
+from tutor.play.bank import prepared
 from tutor.play.search import Found, PlayValue, search
 from tutor.play.simulation import Simulation
 from tutor.play.strategy import ComputerPlayer
@@ -141,7 +142,9 @@ def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     computer player's choice and ``include`` beside its own candidates. The hint and the
     review both ask it, so a play gets the same numbers from both (a play's numbers do not
     depend on what else is weighed: :func:`tutor.play.search.search`), and a play the hint
-    advised is the review's best too.
+    advised is the review's best too. At a position of lesson 11's advice drills (the bank,
+    :func:`tutor.play.bank.prepared`) it is the bank's deeper judgment, the drill's own —
+    unless ``include`` asks about a play the bank did not weigh.
 
     >>> from tutor.play.strategy import play_computer_hand
     >>> game = play_computer_hand(3)
@@ -152,6 +155,9 @@ def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     >>> judge(view, seed=3, layouts=4).best == judge(view, seed=3, layouts=4, include=[view.hand[:1]]).best
     True
     """
+    known = prepared(view, seed, rules)  # a position the bank analysed deeply: its numbers, as its drills say them
+    if known is not None and all(known.value_of(play) is not None for play in include):
+        return known
     rng = _position_rng(view, seed)
     heuristic = ComputerPlayer(view.seat, seed, rules).play(view).cards
     return search(view, rules, rng=rng, layouts=layouts, think=think, include=[heuristic, *include])

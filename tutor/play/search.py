@@ -81,8 +81,8 @@ class Found:
         return self.values[0]
 
     def edge(self, better: PlayValue, other: PlayValue) -> tuple[float, float]:
-        """How much ``better`` gains over ``other`` on the same layouts (:func:`edge`)."""
-        return edge(better.results, other.results)
+        """How much ``better`` gains over ``other``, with its standard error (:func:`gain`)."""
+        return gain(better, other)
 
     def value_of(self, play: Sequence[Card]) -> PlayValue | None:
         """The value found for ``play`` (in any order), or None if it was not searched."""
@@ -103,6 +103,24 @@ def edge(better: Sequence[float], other: Sequence[float]) -> tuple[float, float]
     mean = sum(differences) / count
     variance = sum((d - mean) ** 2 for d in differences) / max(count - 1, 1)
     return mean, math.sqrt(variance / count)
+
+
+def gain(better: PlayValue, other: PlayValue) -> tuple[float, float]:
+    """How much ``better`` gains over ``other`` on the score table (S1–S3), with the
+    standard error: on the same layouts where both were played out (:func:`edge`), else
+    from their averages and errors (a prepared position keeps each option's gain against
+    the best as its average's difference, and that gain's error as its error:
+    :func:`tutor.play.bank.prepared`).
+
+    >>> from tutor.rules.notation import parse_cards as p
+    >>> gain(PlayValue(p("♠A"), 2.0, 0.3, 1.0, 40.0, (3, 1)), PlayValue(p("♠3"), 0.0, 0.3, 0.0, 60.0, (1, -1)))
+    (2.0, 0.0)
+    >>> gain(PlayValue(p("♠A"), 2.0, 0.0, 1.0, 40.0), PlayValue(p("♠3"), 0.5, 0.25, 0.0, 60.0))
+    (1.5, 0.25)
+    """
+    if better.results and len(better.results) == len(other.results):
+        return edge(better.results, other.results)
+    return better.expected - other.expected, math.hypot(better.error, other.error)
 
 
 def _key(play: Sequence[Card]) -> Cards:

@@ -26,7 +26,6 @@ the hand holds them (:meth:`~tutor.rules.order.Trump.sorted`).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
@@ -34,7 +33,7 @@ from typing import Final, Literal
 
 from tutor.core.i18n import Text, and_list
 from tutor.play.coach import margin
-from tutor.play.search import PlayValue, edge
+from tutor.play.search import PlayValue, gain
 from tutor.play.simulation import shown_voids, unseen_cards
 from tutor.play.strategy import ComputerPlayer, DECLARES_FROM, sure_in_suit, trumps_to_declare
 from tutor.rules.bidding import showable
@@ -267,20 +266,6 @@ def _any_beats(view: SeatView, plays: Sequence[Sequence[Card]], trump: Trump, ru
 # ---------------------------------------------------------------- two plays compared
 
 
-def gain_of(best: PlayValue, other: PlayValue) -> tuple[float, float]:
-    """How much ``best`` gains over ``other`` on the score table (S1–S3), with the
-    standard error: on the same layouts where both were played out
-    (:func:`tutor.play.search.edge`), else from their averages and errors.
-
-    >>> from tutor.rules.notation import parse_cards as p
-    >>> gain_of(PlayValue(p("♠A"), 2.0, 0.3, 1.0, 40.0, (3, 1)), PlayValue(p("♠3"), 0.0, 0.3, 0.0, 60.0, (1, -1)))
-    (2.0, 0.0)
-    """
-    if best.results and len(best.results) == len(other.results):
-        return edge(best.results, other.results)
-    return best.expected - other.expected, math.hypot(best.error, other.error)
-
-
 def compared(best: PlayValue, other: PlayValue) -> Text:
     """How ``best`` compares with ``other``, in game terms (advice): better (or worse) by
     about so many points of the score table (the seat's average result, S1–S3), or about
@@ -295,17 +280,17 @@ def compared(best: PlayValue, other: PlayValue) -> Text:
     >>> compared(PlayValue(p("♠A"), 1.25, 0.0, 1.0, 40.0, (2, 1)), PlayValue(p("♠3"), 0.0, 0.0, 0.0, 60.0, (0, 0)))
     'better by about 1.5 points of the score table'
     """
-    gain, error = gain_of(best, other)
-    if abs(gain) < margin(error):
+    edge, error = gain(best, other)
+    if abs(edge) < margin(error):
         return Text("about as good: within the coach's margin of error")
-    size = round(abs(gain), 1)
+    size = round(abs(edge), 1)
     if size == int(size):
-        if gain > 0:
+        if edge > 0:
             return Text.plural("better by about {count} point of the score table",
                                "better by about {count} points of the score table", count=int(size))
         return Text.plural("worse by about {count} point of the score table",
                            "worse by about {count} points of the score table", count=int(size))
-    if gain > 0:
+    if edge > 0:
         return Text("better by about {value} points of the score table", value=format(size, ".1f"))
     return Text("worse by about {value} points of the score table", value=format(size, ".1f"))
 
@@ -397,5 +382,5 @@ def no_declare_reason(view: SeatView) -> Text:
                        cards=trumps, least=least)
 
 
-__all__ = ["Standing", "compared", "declare_reason", "gain_of", "joined", "no_declare_reason", "play_reason",
+__all__ = ["Standing", "compared", "declare_reason", "joined", "no_declare_reason", "play_reason",
            "share_said", "standing"]

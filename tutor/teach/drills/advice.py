@@ -2,12 +2,12 @@
 advise?" — advice, not rules.
 
 A position from a real hand (computer players at level 1, a seeded deal), prepared in the
-bank (:mod:`tutor.teach.drills.bank`): the learner holds one seat's cards at its turn to
+bank (:mod:`tutor.play.bank`): the learner holds one seat's cards at its turn to
 play, or is the declarer about to call a friend. Three choices, all legal; the correct one
 is the coach's, found when the bank was made by playing each choice out on
-:data:`~tutor.teach.drills.bank.DEEP` random layouts of the cards the seat cannot see. The
+:data:`~tutor.play.bank.DEEP` random layouts of the cards the seat cannot see. The
 two others are each beaten by at least the level's margin and by two standard errors (level
-1 asks about clear differences, level 3 about finer ones: :func:`~tutor.teach.drills.bank.distractors`).
+1 asks about clear differences, level 3 about finer ones: :func:`~tutor.play.bank.distractors`).
 A drill opens at once: nothing is searched. Every sentence says it is advice
 (``Drill.advice``), and the reveal gives the coach's numbers.
 
@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from tutor.core.i18n import Text, Translator
+from tutor.play import bank
+from tutor.play.bank import FORMS, Option
 from tutor.play.search import PlayValue
 from tutor.rules.cards import Card, Cards
 from tutor.rules.view import SeatView
 from tutor.teach.coaching import signed, situation, weighed_play
-from tutor.teach.drills import bank
-from tutor.teach.drills.bank import FORMS, Option
 from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.teach.drills.common import GenerationError, with_trump
 from tutor.teach.narration import you_are
@@ -77,18 +77,13 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     return _play_drill(found, seed, level, tr) if found.entry.form == "play" else _call_drill(found, seed, level, tr)
 
 
-def _value(option: Option) -> PlayValue:
-    """An option as the coach's sentences take a weighed play."""
-    assert isinstance(option.choice, Cards)
-    return PlayValue(option.choice, option.expected, option.error, option.trick_share, option.attackers_points)
-
-
 KEYS: Final = "abc"
 
 
 def _play_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill:
     view = found.view
-    values = [_value(option) for option in found.options]
+    value_of = dict(zip(found.entry.options, found.entry.values()))  # the coach's own numbers (bank.prepared)
+    values = [value_of[option] for option in found.options]
     trump = view.trump
     assert trump is not None
     best = values[found.best]

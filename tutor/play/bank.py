@@ -1,7 +1,8 @@
 """The bank of prepared advice positions: positions from real hands, analysed deeply once
 when the package is built (``./dev bank``, :mod:`tools.advice_bank`) and served at once by
 lesson 11's advice drills (:mod:`tutor.teach.drills.advice`) — as puzzle sites analyse a
-position once and serve it instantly.
+position once and serve it instantly — and by the coach itself at any of its positions
+(:func:`prepared`): one judgment of a position, whoever asks.
 
 An entry is a position of a hand the level-1 computer players played from a seeded deal
 (kept as the deal's seed and the actions to the position, replayed through the rules when
@@ -35,10 +36,12 @@ from typing import Any, Final
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
 from tutor.play.record import HEADER, export_hand, import_hand
+from tutor.play.search import Found, PlayValue
 from tutor.play.strategy import LEVEL_SETTINGS
 from tutor.rules.cards import Card, Cards, format_cards
 from tutor.rules.game import Game, Phase
 from tutor.rules.notation import parse_cards
+from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.view import SeatView
 
 FORMS: Final = ("play", "call")
@@ -95,6 +98,53 @@ class Entry:
         seat = game.actor if self.form == "play" else game.declarer
         assert seat is not None
         return game.view(seat)
+
+    def values(self) -> tuple[PlayValue, ...]:
+        """A play entry's options as the coach weighs plays (:class:`~tutor.play.search.PlayValue`),
+        best first: each average is the best's less the option's gain on the same deals, so
+        that any option compares with the best by the very gain the bank keeps, and each
+        error is that gain's (:func:`tutor.play.search.gain`). The advice drill and the coach
+        (:func:`prepared`) both take an entry's numbers so.
+
+        >>> entry = load().entries(1, "play")[0]
+        >>> [round(entry.values()[0].expected - v.expected, 3) for v in entry.values()] == [o.gain for o in entry.options]
+        True
+        """
+        assert self.form == "play"
+        best = self.options[0].expected
+        return tuple(PlayValue(option.choice, best - option.gain, option.error, option.trick_share,
+                               option.attackers_points)
+                     for option in self.options if isinstance(option.choice, Cards))
+
+
+def prepared(view: SeatView, seed: int, rules: Ruleset = DEFAULT_RULES) -> Found | None:
+    """The bank's judgment of the position in ``view`` (the seat to play, in the hand dealt
+    from ``seed`` under ``rules``) if the bank prepared that very position — its options
+    weighed on :data:`DEEP` layouts, best first, as a search answers (:meth:`Entry.values`)
+    — else None. The coach's one judgment (:func:`tutor.play.coach.judge`) asks it first,
+    so the hint and the review at a position of the advice drills say what the drill says.
+
+    >>> entry = load().entries(2, "play")[0]
+    >>> prepared(entry.view(), entry.hand).best.play == entry.options[0].choice
+    True
+    >>> prepared(entry.view(), entry.hand + 1) is None
+    True
+    """
+    if rules != DEFAULT_RULES or view.phase is not Phase.PLAYING:
+        return None
+    for entry in _plays_by_hand().get(seed, ()):
+        if entry.view() == view:
+            return Found(view.seat, entry.values(), load().layouts, 0.0)
+    return None
+
+
+@cache
+def _plays_by_hand() -> dict[int, tuple[Entry, ...]]:
+    """The bank's play entries by the seed of their hand."""
+    found: dict[int, list[Entry]] = {}
+    for entry in load().by_form["play"]:
+        found.setdefault(entry.hand, []).append(entry)
+    return {hand: tuple(entries) for hand, entries in found.items()}
 
 
 def actions_of(game: Game) -> str:
@@ -195,4 +245,4 @@ def load() -> Bank:
 
 
 __all__ = ["DEEP", "FILE", "FORMS", "MARGIN", "SURE", "Bank", "Entry", "Option", "actions_of", "as_stored", "distractors",
-           "from_json", "load", "to_json"]
+           "from_json", "load", "prepared", "to_json"]
