@@ -135,10 +135,12 @@ def _deals(seed: int) -> Iterator[list[list[str]]]:
         yield [deck[i * 20:(i + 1) * 20] for i in range(5)]
 
 
-def _sweep() -> tuple[list[tuple[Any, Any, Any]], list[list[Any]]]:
+def _sweep() -> tuple[list[list[str]], list[list[str]]]:
     """:data:`SWEEP` distinct follow positions (hand, lead, a legal follow) and as many
     5-play tricks, from random deals: each a lead of 1, 2 or 4 cards of one effective
-    suit from the leader's hand, followed by legal plays of the other hands."""
+    suit from the leader's hand, followed by legal plays of the other hands; as notation,
+    made once by this checkout's code, so that every version measured reads the very same
+    positions (a version's own random follows would give it other ones)."""
     from tutor import legal_follows, parse_cards
     shape_of, Trump = _module("combos").shape_of, _module("order").Trump
 
@@ -165,7 +167,12 @@ def _sweep() -> tuple[list[tuple[Any, Any, Any]], list[list[Any]]]:
             follows.append((hand, lead, play))
             trick.append(play)
         tricks.append(trick)
-    return follows[:SWEEP], tricks[:SWEEP]
+
+    def text(cards: Any) -> str:
+        return " ".join(map(str, cards))
+
+    return ([[text(part) for part in follow] for follow in follows[:SWEEP]],
+            [[text(play) for play in trick] for trick in tricks[:SWEEP]])
 
 
 def _module(name: str) -> Any:
@@ -179,8 +186,9 @@ def _module(name: str) -> Any:
         return importlib.import_module(f"tutor.{name}")
 
 
-def measure() -> dict[str, float | None]:
-    """Every figure of the code on ``sys.path``, in µs (``None`` where it has no such function)."""
+def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float | None]:
+    """Every figure of the code on ``sys.path``, in µs (``None`` where it has no such
+    function); ``sweep``: the new positions and tricks (:func:`_sweep`)."""
     from tutor import check_follow, check_throw, legal_follows, parse_cards, trick_winner
 
     is_legal = getattr(_module("follow"), "is_legal_follow", None)
@@ -203,7 +211,8 @@ def measure() -> dict[str, float | None]:
         figures[f"check_throw: {name}"] = median_us(lambda: check_throw(throw, others, TRUMP))
         figures[f"throw_stands: {name}"] = (None if stands is None else
                                             median_us(lambda: stands(throw, others, TRUMP)))
-    follows, tricks = _sweep()
+    follows = [tuple(parse_cards(part) for part in follow) for follow in sweep[0]]
+    tricks = [[parse_cards(play) for play in trick] for trick in sweep[1]]
     figures[f"check_follow: {SWEEP:,} new positions"] = mean_us(lambda p: check_follow(*p, TRUMP), follows)
     figures[f"is_legal_follow: {SWEEP:,} new positions"] = (None if is_legal is None else
                                                           mean_us(lambda p: is_legal(*p, TRUMP), follows))
@@ -215,11 +224,12 @@ def measure() -> dict[str, float | None]:
     return figures
 
 
-def _measure_in(tree: Path) -> dict[str, float | None]:
-    """Every figure of the code in ``tree``, measured by this very script in a subprocess."""
+def _measure_in(tree: Path, sweep: Path) -> dict[str, float | None]:
+    """Every figure of the code in ``tree``, measured by this very script in a subprocess, on
+    the new positions in the file ``sweep``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--json", "--expect", str(tree)],
-                         cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--json", "--expect", str(tree),
+                          "--sweep", str(sweep)], cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
     figures: dict[str, float | None] = json.loads(out)
     return figures
 
@@ -236,12 +246,13 @@ def _compare(rev: str, rounds: int) -> tuple[dict[str, float | None], dict[str, 
     before: list[dict[str, float | None]] = []
     after: list[dict[str, float | None]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp) / "before"
+        tree, sweep = Path(tmp) / "before", Path(tmp) / "sweep.json"
+        sweep.write_text(json.dumps(_sweep(), ensure_ascii=False), "utf-8")
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
         try:
             for _ in range(rounds):
-                before.append(_measure_in(tree))
-                after.append(_measure_in(ROOT))
+                before.append(_measure_in(tree, sweep))
+                after.append(_measure_in(ROOT, sweep))
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
     return _lowest(before), _lowest(after)
@@ -258,15 +269,17 @@ def main() -> int:
                         "measured, in turn (the lowest figure counts; default 3)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--expect", help=argparse.SUPPRESS)  # the checkout the measured tutor must come from
+    parser.add_argument("--sweep", type=Path, help=argparse.SUPPRESS)  # the new positions, made by the caller
     args = parser.parse_args()
     if args.json:
         import tutor
 
         if args.expect and not Path(tutor.__file__).resolve().is_relative_to(Path(args.expect).resolve()):
             raise SystemExit(f"measuring {tutor.__file__}, not the code in {args.expect}")
-        print(json.dumps(measure()))
+        sweep = json.loads(args.sweep.read_text("utf-8")) if args.sweep else _sweep()
+        print(json.dumps(measure(sweep)))
         return 0
-    before, after = _compare(args.before, max(1, args.rounds)) if args.before else (None, measure())
+    before, after = _compare(args.before, max(1, args.rounds)) if args.before else (None, measure(_sweep()))
     print(f"Python {sys.version.split()[0]}; µs per call: medians, the best of 3 rounds; "
           f"sweeps: the mean over {SWEEP:,} positions, the best of 3"
           + (f"; the lowest of {max(1, args.rounds)} runs of each version, in turn" if before else ""))
