@@ -23,17 +23,29 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(60)
 
 
+def _module(path: str) -> Any:
+    """``tutor.<path>`` (``rules.game``), or ``tutor.<name>`` (``tutor.game``) in code from
+    before the rules and the players had packages of their own (``--before`` an older revision)."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"tutor.{path}")
+    except ImportError:
+        return importlib.import_module(f"tutor.{path.rsplit('.', 1)[-1]}")
+
+
 def _hand_times(play: str) -> list[float]:
     """CPU ms of each whole hand, ``play`` naming the function that plays it."""
     if play == "computer":
-        from tutor.play.strategy import play_computer_hand as hand
+        hand = _module("play.strategy").play_computer_hand
     else:
-        from tutor.play.bots import play_random_hand as hand
+        hand = _module("play.bots").play_random_hand
     hand(0)
     times = []
     for seed in SEEDS:
@@ -47,14 +59,14 @@ def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> floa
     """Playouts per CPU second from the view of the seat to act after ``tricks`` tricks,
     every seat playing by ``policy`` (the search's is ``"greedy"``)."""
     try:
-        from tutor.play.simulation import Simulation
+        Simulation = _module("play.simulation").Simulation
     except ImportError:
         return None
     import random
 
-    from tutor.rules.cards import PLAYERS
-    from tutor.rules.game import Game, Phase
-    from tutor.play.strategy import ComputerPlayer, next_action
+    PLAYERS = _module("rules.cards").PLAYERS
+    Game, Phase = _module("rules.game").Game, _module("rules.game").Phase
+    ComputerPlayer, next_action = _module("play.strategy").ComputerPlayer, _module("play.strategy").next_action
 
     cases = []
     for seed in range(10):
