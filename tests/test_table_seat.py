@@ -141,3 +141,20 @@ def test_the_deal_stops_for_a_learners_declaration_at_most_a_while() -> None:
     assert table.due(1.0) == DECLARE_WAIT - 1.0 and not table.step(1.0) and len(table.game.history) == dealt
     assert table.due(DECLARE_WAIT) == 0.0 and ana.view.waiting != "declare"  # her stop is passed: the deal goes on
     assert table.step(DECLARE_WAIT) and len(table.game.history) > dealt
+
+
+def test_the_narration_names_each_classmate() -> None:
+    """Every sentence of a seat's log names a classmate by name ("Ben (Seat 2) wins …"); a
+    computer's seat and the learner's own are said as lesson 10 says them."""
+    import re
+
+    game, views = seats()
+    play_until(game, views, lambda g: g.phase is Phase.FINISHED)
+    ana = views[0]
+    log = list(ana._log)
+    assert any("Ben (Seat 2)" in line for line in log), log
+    assert not [line for line in log if re.search(r"(?<!\()Seat [24]\b", line)], log
+    assert any(re.search(r"(?<!\()Seat [13]\b", line) for line in log)  # the computer's seats, as before
+    assert not any("Ana (Seat 0)" in line for line in log)  # the learner's own seat stays "Seat 0 (you)"
+    assert any("Ana (Seat 0)" in line for line in views[2]._log) and \
+        not any(re.search(r"(?<!\()Seat 0\b", line) for line in views[2]._log)

@@ -30,10 +30,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from tutor.core.i18n import N_
+from tutor.core.i18n import N_, Text
 from tutor.play.coach import Decision
+from tutor.rules.events import Event
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
+from tutor.teach import narration
 from widgets.table import Table
 
 __all__ = ["SEAT_MESSAGES", "TableSeat"]
@@ -112,6 +114,15 @@ class TableSeat(Table):
     def _player(self, seat: int) -> str:
         return self.players[seat] if seat < len(self.players) else ""
 
+    def _classmates(self) -> dict[int, Text]:
+        """The other seats a classmate plays, as every sentence names them ("Ana (Seat 2)")."""
+        return {seat: Text(NAMED, name=name, seat=Text("Seat {seat}", seat=seat))
+                for seat in range(len(self.players)) if seat != self.seat and (name := self._player(seat))}
+
+    def _after(self, event: Event) -> None:
+        with narration.players(self._classmates()):
+            super()._after(event)
+
     def _named(self, seat: int, said: str) -> str:
         """Seat ``seat`` (``said``: as lesson 10 names it) with its player's name, or as the computer's."""
         name = self._player(seat)
@@ -119,7 +130,8 @@ class TableSeat(Table):
             self.tr(COMPUTER, seat=said)
 
     def _publish(self) -> None:
-        super()._publish()
+        with narration.players(self._classmates()):
+            super()._publish()
         state = dict(self.state)
         finished = state.get("phase") == Phase.FINISHED.value
         if not finished:

@@ -17,8 +17,11 @@ learner the table speaks to: "Seat 2 (you)".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import assert_never
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
+from typing import Final, assert_never
 
 from tutor.rules.cards import HAND_SIZE, KITTY_SIZE, PLAYERS, Card, points
 from tutor.rules.game import (
@@ -46,13 +49,38 @@ from tutor.rules.order import Trump
 # ---------------------------------------------------------------- names
 
 
+_PLAYERS: Final[ContextVar[Mapping[int, Text]]] = ContextVar("players", default=MappingProxyType({}))
+"""The seats named by their players while :func:`players` runs."""
+
+
+@contextmanager
+def players(names: Mapping[int, Text]) -> Iterator[None]:
+    """Inside the block, each seat of ``names`` is named so in every sentence (:func:`who`):
+    at a table of classmates, "Ana (Seat 2) wins 10 points" rather than "Seat 2 wins …".
+
+    >>> with players({2: Text("{name} ({seat})", name="Ana", seat=Text("Seat {seat}", seat=2))}):
+    ...     who(2), who(3)
+    ('Ana (Seat 2)', 'Seat 3')
+    >>> who(2)
+    'Seat 2'
+    """
+    token = _PLAYERS.set(MappingProxyType(dict(names)))
+    try:
+        yield
+    finally:
+        _PLAYERS.reset(token)
+
+
 def who(seat: int, me: int | None = None) -> Text:
-    """A seat inside a sentence ("Seat 2 wins …"), marked when it is the learner's.
+    """A seat inside a sentence ("Seat 2 wins …"), marked when it is the learner's, or
+    named by its player (:func:`players`).
 
     >>> who(2), who(0, me=0)
     ('Seat 2', 'Seat 0 (you)')
     """
-    return Text("Seat {seat} (you)", seat=seat) if seat == me else Text("Seat {seat}", seat=seat)
+    if seat == me:
+        return Text("Seat {seat} (you)", seat=seat)
+    return _PLAYERS.get().get(seat) or Text("Seat {seat}", seat=seat)
 
 
 def seat_name(seat: int, me: int | None = None) -> Text:
