@@ -28,8 +28,7 @@ from typing import Final
 from tutor.core.i18n import Text, Translator
 from tutor.play import bank
 from tutor.play.bank import FORMS, Option
-from tutor.play.search import PlayValue
-from tutor.rules.cards import Card, Cards
+from tutor.rules.cards import Card
 from tutor.rules.view import SeatView
 from tutor.teach.coaching import signed, situation, weighed_play
 from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
