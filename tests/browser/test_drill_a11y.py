@@ -123,3 +123,21 @@ def test_the_page_shows_no_answer_on_its_cards(context: Any, voila_server: Any, 
         screenshot(page, label)
         page.goto("about:blank")
         page.close()
+
+
+def test_a_pair_is_never_split_between_two_lines(context: Any, voila_server: Any, screenshot: Any) -> None:
+    """On a narrow screen every pair a drill's sentences name ("♠J ♠J") stays on one line,
+    the text unchanged (common.js keeps each in a span that does not wrap)."""
+    page = _open(context, voila_server, NO_SEED)
+    page.set_viewport_size({"width": 300, "height": 900})
+    _answer(page, "no", "right")
+    drill = page.locator("[data-qd=drill]")
+    shown = drill.inner_text()
+    named = re.findall(r"((?:[♠♥♣♦](?:10|[2-9JQKA])|BJ|SJ)) \1(?![0-9])", shown.replace("\n", " "))
+    pairs = drill.locator(".qd-pair")
+    assert named and pairs.count() == len(named), (shown, pairs.all_inner_texts())
+    assert all(len(set(text.split())) == 1 and len(text.split()) == 2 for text in pairs.all_inner_texts())
+    assert [page.evaluate("node => node.getClientRects().length", node) for node in pairs.element_handles()] == \
+        [1] * len(named)
+    assert "Right. ♠Q ♠J ♠J is not a tractor" in _words(shown)  # the words themselves unchanged
+    screenshot(page, "narrow")

@@ -7,13 +7,36 @@ function h(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
+    else if (key === "text") setText(node, value);
     else if (key === "html") node.innerHTML = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children) if (child) node.append(child);
   return node;
+}
+
+// A pair named in a sentence ("♥7 ♥7") is never split between two lines: each stands in a
+// span that does not wrap. The text (and what a screen reader reads) is unchanged.
+const CARD = "(?:[♠♥♣♦](?:10|[2-9JQKA])|BJ|SJ|大王|小王)";
+const PAIR = new RegExp(`(${CARD}) \\1(?![0-9])`, "gu");
+
+function setText(node, value) {
+  const text = String(value);
+  const pairs = node.tagName === "OPTION" || node.tagName === "TEXTAREA" ? [] : [...text.matchAll(PAIR)];
+  if (!pairs.length) { node.textContent = text; return; }
+  node.textContent = "";
+  let at = 0;
+  for (const pair of pairs) {
+    node.append(text.slice(at, pair.index));
+    const span = document.createElement("span");
+    span.className = "qd-pair";
+    span.style.whiteSpace = "nowrap";
+    span.textContent = pair[0];
+    node.append(span);
+    at = pair.index + pair[0].length;
+  }
+  node.append(text.slice(at));
 }
 
 // An element whose parts are read one after the other, as words: a space between each

@@ -189,7 +189,7 @@ function renderDrill({ model, el }) {
     title.textContent = state.title || "";
     if (state.advice) title.append(" ", h("span", { class: "qd-advice", "data-qd": "advice", text: labels.advice }));
     root.setAttribute("aria-label", state.title || "");
-    question.textContent = state.question || "";
+    setText(question, state.question || "");
     question.id = `qd-q-${state.token || "x"}`;
     table.innerHTML = state.table_html || "";
     table.hidden = !state.table_html;

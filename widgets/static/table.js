@@ -204,7 +204,7 @@ function render({ model, el }) {
   }
 
   function drawStatus(s) {
-    phase.textContent = s.phase_text || "";
+    setText(phase, s.phase_text || "");
     status.replaceChildren(
       h("span", { "data-qd": "trump", text: s.trump_text || "" }),
       h("span", { "data-qd": "declaration", text: s.declaration_text || "" }),
@@ -280,8 +280,8 @@ function render({ model, el }) {
     root.dataset.plays = s.plays || 0;
     drawStatus(s);
     drawSeats(s);
-    trickText.textContent = s.trick_text || "";
-    prompt.textContent = s.prompt || "";
+    setText(trickText, s.trick_text || "");
+    setText(prompt, s.prompt || "");
     drawDeclare(s);
     drawLevels(s);
     kittyBox.replaceChildren();
@@ -567,7 +567,7 @@ function render({ model, el }) {
     loadError.hidden = !text;
   }
 
-  const onHint = () => { hintText.textContent = model.get("hint_text") || ""; };
+  const onHint = () => { setText(hintText, model.get("hint_text") || ""); };
   const onHandled = () => {
     const done = model.get("handled") || {};
     if (typeof done.work === "number") root.dataset.work = String(done.work);
