@@ -65,5 +65,6 @@ def test_every_card_list_a_drill_says_is_in_the_order_seen(kind: str) -> None:
 
 
 def test_a_tricks_plays_are_drawn_in_holding_order() -> None:
-    page = display.trick_html([(0, parse_cards("♣7 ♣J")), (1, parse_cards("♦3 BJ"))], trump=Trump("♦"), style=False)
+    plays = [(0, parse_cards("♣7 ♣J")), (1, parse_cards("♦3 BJ"))]
+    page = display.trick_html(plays, trump=Trump("♦"), style=False)
     assert re.findall(r'data-card="([^"]+)"', page) == ["♣J", "♣7", "BJ", "♦3"]

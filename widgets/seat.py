@@ -124,10 +124,12 @@ class TableSeat(Table):
             super()._after(event)
 
     def _named(self, seat: int, said: str) -> str:
-        """Seat ``seat`` (``said``: as lesson 10 names it) with its player's name, or as the computer's."""
-        name = self._player(seat)
-        return said if seat == self.seat else self.tr(NAMED, name=name, seat=said) if name else \
-            self.tr(COMPUTER, seat=said)
+        """Seat ``seat`` (``said``: as lesson 10 names it) as its classmate is named in every
+        sentence (:meth:`_classmates`), or as the computer's."""
+        if seat == self.seat:
+            return said
+        classmate = self._classmates().get(seat)
+        return self.tr(classmate) if classmate is not None else self.tr(COMPUTER, seat=said)
 
     def _publish(self) -> None:
         with narration.players(self._classmates()):

@@ -38,8 +38,9 @@ def _jupyterlab(root: Path, log: Path, *launcher: str) -> Iterator[str]:
     (beside ``log``): JupyterLab would otherwise reopen another server's notebooks, and 404 on them."""
     port = free_port()
     state = log.with_suffix(".state")
-    command = [*(launcher or [str(Path(sys.executable).with_name("jupyter-lab"))]), "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=",
-               "--ServerApp.password=", f"--ServerApp.root_dir={root}", "--ip=127.0.0.1",
+    lab = list(launcher) or [str(Path(sys.executable).with_name("jupyter-lab"))]
+    command = [*lab, "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=", "--ServerApp.password=",
+               f"--ServerApp.root_dir={root}", "--ip=127.0.0.1",
                f"--LabApp.workspaces_dir={state / 'workspaces'}", f"--LabApp.user_settings_dir={state / 'settings'}",
                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     with log.open("wb") as sink:
