@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+from tutor.play.bank import load
 from tutor.play.coach import advise, judge, review
 from tutor.play.search import search
 from tutor.play.strategy import ComputerPlayer, next_action
@@ -153,7 +154,7 @@ def test_the_hint_and_the_review_say_what_the_advice_drill_says(level: int) -> N
         drill = drills.make(seed, level, random.Random(seed), Translator("en"))
         view, entry = position.view, position.entry
         hint = advise(view, seed=entry.hand)
-        assert hint.found is not None and hint.found.layouts == entry_layouts()
+        assert hint.found is not None and hint.found.layouts == load().layouts
         answer = next(choice.label for choice in drill.choices if choice.key in drill.correct)
         assert answer == str(view.trump.sorted(hint.found.best.play)), (seed, answer, hint.found.best.play)
         for option, value in zip(entry.options, entry.values()):
@@ -166,9 +167,3 @@ def test_the_hint_and_the_review_say_what_the_advice_drill_says(level: int) -> N
                 assert weighed is not None and weighed.costly and costly(option.gain, option.error)
         checked += 1
     assert checked == 40
-
-
-def entry_layouts() -> int:
-    from tutor.play.bank import load
-
-    return load().layouts
