@@ -23,29 +23,19 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from versions import tutor_module
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(60)
 
 
-def _module(path: str) -> Any:
-    """``tutor.<path>`` (``rules.game``), or ``tutor.<name>`` (``tutor.game``) in code from
-    before the rules and the players had packages of their own (``--before`` an older revision)."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"tutor.{path}")
-    except ImportError:
-        return importlib.import_module(f"tutor.{path.rsplit('.', 1)[-1]}")
-
-
 def _hand_times(play: str) -> list[float]:
     """CPU ms of each whole hand, ``play`` naming the function that plays it."""
     if play == "computer":
-        hand = _module("play.strategy").play_computer_hand
+        hand = tutor_module("play.strategy").play_computer_hand
     else:
-        hand = _module("play.bots").play_random_hand
+        hand = tutor_module("play.bots").play_random_hand
     hand(0)
     times = []
     for seed in SEEDS:
@@ -59,14 +49,14 @@ def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> floa
     """Playouts per CPU second from the view of the seat to act after ``tricks`` tricks,
     every seat playing by ``policy`` (the search's is ``"greedy"``)."""
     try:
-        Simulation = _module("play.simulation").Simulation
+        Simulation = tutor_module("play.simulation").Simulation
     except ImportError:
         return None
     import random
 
-    PLAYERS = _module("rules.cards").PLAYERS
-    Game, Phase = _module("rules.game").Game, _module("rules.game").Phase
-    ComputerPlayer, next_action = _module("play.strategy").ComputerPlayer, _module("play.strategy").next_action
+    PLAYERS = tutor_module("rules.cards").PLAYERS
+    Game, Phase = tutor_module("rules.game").Game, tutor_module("rules.game").Phase
+    ComputerPlayer, next_action = tutor_module("play.strategy").ComputerPlayer, tutor_module("play.strategy").next_action
 
     cases = []
     for seed in range(10):

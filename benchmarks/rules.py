@@ -35,6 +35,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from versions import tutor_module
+
 ROOT = Path(__file__).resolve().parent.parent
 TRUMP = "♥"
 HAND = "♠A ♠K ♠K ♠Q ♠Q ♠J ♠9 ♠9 ♠5 ♥2 ♥A ♥A ♥7 ♣K ♣10 ♣4 ♦A ♦6 ♦6 SJ"
@@ -142,7 +144,7 @@ def _sweep() -> tuple[list[list[str]], list[list[str]]]:
     made once by this checkout's code, so that every version measured reads the very same
     positions (a version's own random follows would give it other ones)."""
     from tutor import legal_follows, parse_cards
-    shape_of, Trump = _module("combos").shape_of, _module("order").Trump
+    shape_of, Trump = tutor_module("rules.combos").shape_of, tutor_module("rules.order").Trump
 
     trump = Trump(TRUMP)
     follows: list[tuple[Any, Any, Any]] = []
@@ -175,24 +177,13 @@ def _sweep() -> tuple[list[list[str]], list[list[str]]]:
             [[text(play) for play in trick] for trick in tricks[:SWEEP]])
 
 
-def _module(name: str) -> Any:
-    """The rules' module ``name``: ``tutor.rules.<name>``, or ``tutor.<name>`` in code from
-    before the rules had a package of their own (``--before`` an older revision)."""
-    import importlib
-
-    try:
-        return importlib.import_module(f"tutor.rules.{name}")
-    except ImportError:
-        return importlib.import_module(f"tutor.{name}")
-
-
 def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float | None]:
     """Every figure of the code on ``sys.path``, in µs (``None`` where it has no such
     function); ``sweep``: the new positions and tricks (:func:`_sweep`)."""
     from tutor import check_follow, check_throw, legal_follows, parse_cards, trick_winner
 
-    is_legal = getattr(_module("follow"), "is_legal_follow", None)
-    stands = getattr(_module("throw"), "throw_stands", None)
+    is_legal = getattr(tutor_module("rules.follow"), "is_legal_follow", None)
+    stands = getattr(tutor_module("rules.throw"), "throw_stands", None)
     figures: dict[str, float | None] = {}
     for name, hand_text, lead_text, play_text in FOLLOWS:
         # the rules' cost, not the parser's
