@@ -37,7 +37,7 @@ from tutor.rules.game import Game
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.phase import Phase, phase_name
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from tutor.rules.trick import winner_so_far
+from tutor.rules.trick import beats, winner_so_far
 from tutor.rules.view import SeatView
 
 
@@ -310,6 +310,10 @@ class ComputerPlayer:
         trump = view.trump
         assert trump is not None
         lead = view.trick[0][1]
+        if len(lead) == 1:  # a single led: each distinct card of its suit held, else of the hand (W1, W2)
+            lanes, led = trump.lanes, trump.lanes[lead[0].index]
+            suit = [card for card in view.hand if lanes[card.index] == led] or view.hand
+            return [(card,) for card in trump.sorted(set(suit))]
         follows = legal_follows(view.hand, lead, trump, rules=self.rules)
         candidates = list(islice(follows, 120))
         if len(candidates) == 120:
@@ -342,8 +346,10 @@ class ComputerPlayer:
         options = []
         # a play wins if it beats the play winning so far, measured against the lead (W5, T6)
         contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
+        single = len(plays[0]) == 1
         for play in self._candidates(view):
-            wins = winner_so_far(contest + [play], trump) == len(contest)
+            wins = beats(play[0], plays[current][0], trump) if single else \
+                winner_so_far(contest + [play], trump) == len(contest)
             points = sum(c.points for c in play)
             options.append((play, wins, points, self._cost(view, play)))
         if winner_seat in partners and (last or self._holds(view, plays[current], current)):

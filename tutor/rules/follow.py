@@ -25,7 +25,7 @@ from tutor.rules.cards import Card, Cards
 from tutor.rules.combos import Kind, Shape, max_matched, pair_runs, shape_of
 from tutor.core.errors import CardCountError
 from tutor.core.i18n import Text, and_list
-from tutor.rules.notation import CardsLike, check_copies, parse_cards, to_cards
+from tutor.rules.notation import CardsLike, check_copies, copies, parse_cards, to_cards
 from tutor.rules.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.verdict import Verdict, illegal
@@ -72,7 +72,8 @@ class FollowPosition:
     what the hand can do about the lead, worked out once for every question about it.
 
     ``suit`` holds the hand's cards of the led effective suit, ``runs`` their pairs
-    (see :func:`~tutor.rules.combos.pair_runs`). :meth:`allows` answers "is this play
+    (see :func:`~tutor.rules.combos.pair_runs`), ``counts`` the copies of each card the
+    hand holds, by card index (:func:`~tutor.rules.notation.copies`). :meth:`allows` answers "is this play
     legal?" by the shortest path; :meth:`check` answers with a :class:`Verdict` that
     explains. :func:`follow_position` makes one, or finds the one already made.
 
@@ -84,14 +85,17 @@ class FollowPosition:
     """
 
     __slots__ = ("hand", "lead", "trump", "rules", "shape", "suit", "duty", "_best", "_runs", "_has_pair",
-                 "_choices", "_source", "_chosen", "_rest", "_counts")
+                 "_choices", "_source", "_chosen", "_rest", "counts")
 
     def __init__(self, hand: CardsLike, lead: CardsLike, trump: TrumpLike, rules: Ruleset = DEFAULT_RULES) -> None:
         instance(rules, Ruleset, "rules")
         self.trump = trump = as_trump(trump)
         self.hand = to_cards(hand)
         self.lead = to_cards(lead)
-        check_copies(self.hand + self.lead)  # the leader's cards and this hand come from one deal (C1)
+        self.counts = held = copies(self.hand)
+        for card in self.lead:  # the leader's cards and this hand come from one deal (C1)
+            if held[card.index] + self.lead.count(card) > 2:
+                check_copies(self.hand + self.lead)
         self.rules = rules
         self.shape = shape = shape_of(self.lead, trump)
         if len(self.hand) < shape.size:
@@ -108,15 +112,6 @@ class FollowPosition:
         self._source: Iterator[tuple[tuple[Card, ...], list[Card], int]] | None = None
         self._chosen = False  # every choice made
         self._rest: list[tuple[Card, int]] | None = None
-        self._counts: dict[Card, int] | None = None
-
-    @property
-    def counts(self) -> dict[Card, int]:
-        """How many copies of each card the hand holds (looked up by hash: a card in a
-        tuple of cards is found more slowly)."""
-        if self._counts is None:
-            self._counts = Counter(self.hand)
-        return self._counts
 
     @property
     def runs(self) -> list[list[Card]]:
@@ -147,22 +142,22 @@ class FollowPosition:
         counts = self.counts
         lanes, led = self.trump.lanes, shape.lane
         if n == 1:  # W0–W2 for a single: a card held, of the led suit if any is held
-            card = played[0]
-            return card in counts and (lanes[card.index] == led or not self.suit)
+            index = played[0].index
+            return counts[index] > 0 and (lanes[index] == led or not self.suit)
         if n == 2:
             first, second = played
             if first is second:
-                if counts.get(first, 0) < 2:
+                if counts[first.index] < 2:
                     return False
-            elif first not in counts or second not in counts:
+            elif not counts[first.index] or not counts[second.index]:
                 return False
         else:
-            seen: dict[Card, int] = {}
+            seen = [0] * len(counts)
             for card in played:
-                times = seen.get(card, 0) + 1
-                if times > counts.get(card, 0):
+                index = card.index
+                seen[index] += 1
+                if seen[index] > counts[index]:
                     return False
-                seen[card] = times
         in_suit = [c for c in played if lanes[c.index] == led]
         held = len(self.suit)
         if held >= n:
@@ -204,7 +199,7 @@ class FollowPosition:
         n = shape.size
         counts = self.counts
         for card, count in Counter(played).items():
-            held = counts.get(card, 0)
+            held = counts[card.index]
             if held < count:
                 reason = (Text("{card} is not in your hand", card=card) if held == 0
                           else Text("you play {card} {count} times but hold it only once", card=card, count=count))

@@ -18,12 +18,11 @@ Cards write themselves in canonical notation (N3), one card a word:
 from __future__ import annotations
 
 import re
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Final, TypeAlias
+from typing import Final, NoReturn, TypeAlias
 
-from tutor.rules.cards import BIG_JOKER, PACK, SMALL_JOKER, Card, Cards, Suit
+from tutor.rules.cards import BIG_JOKER, DISTINCT_CARDS, PACK, SMALL_JOKER, Card, Cards, Suit
 from tutor.rules.cards import points as card_points
 from tutor.core.errors import CardCountError, NotationError, shown
 from tutor.core.i18n import Text
@@ -160,22 +159,47 @@ def _parse_text(text: str) -> Cards:
     return result
 
 
+def copies(cards: Sequence[Card]) -> list[int]:
+    """How many copies of each card ``cards`` hold, by :attr:`Card.index
+    <tutor.rules.cards.Card.index>` (54 numbers): a hand as the rules' fast paths read it.
+    Raises :class:`CardCountError` if a card appears more than twice (C1).
+
+    >>> held = copies(parse_cards("♠A ♠A ♥3"))
+    >>> held[parse_cards("♠A")[0].index], held[parse_cards("♥3")[0].index], sum(held)
+    (2, 1, 3)
+    """
+    counts = [0] * len(DISTINCT_CARDS)
+    for card in cards:
+        index = card.index
+        if counts[index] == 2:
+            _too_many(cards)
+        counts[index] += 1
+    return counts
+
+
+def _too_many(cards: Sequence[Card]) -> NoReturn:
+    """Refuse the card of ``cards`` that appears most often, beyond two copies (C1)."""
+    counts = [0] * len(DISTINCT_CARDS)
+    for card in cards:
+        counts[card.index] += 1
+    count = max(counts)
+    card = DISTINCT_CARDS[counts.index(count)]
+    if count == 3:
+        message = Text("three copies of {card}: the pack has only two of each card (C1)", card=card)
+    elif count == 4:
+        message = Text("four copies of {card}: the pack has only two of each card (C1)", card=card)
+    else:
+        message = Text("{count} copies of {card}: the pack has only two of each card (C1)", count=count, card=card)
+    raise CardCountError(message)
+
+
 def check_copies(cards: Iterable[Card]) -> None:
     """Raise :class:`CardCountError` if a card appears more than twice (C1)."""
     if not isinstance(cards, (tuple, list)):
         cards = tuple(cards)
     if len(cards) - len(set(cards)) < 2:  # at most one repeat: no third copy possible
         return
-    counts = Counter(cards)
-    if max(counts.values()) > 2:
-        card, count = counts.most_common(1)[0]
-        if count == 3:
-            message = Text("three copies of {card}: the pack has only two of each card (C1)", card=card)
-        elif count == 4:
-            message = Text("four copies of {card}: the pack has only two of each card (C1)", card=card)
-        else:
-            message = Text("{count} copies of {card}: the pack has only two of each card (C1)", count=count, card=card)
-        raise CardCountError(message)
+    copies(cards)
 
 
 def points(cards: CardsLike) -> int:

@@ -22,7 +22,7 @@ from tutor.rules.cards import Card, Cards, points
 from tutor.rules.combos import Kind, Shape, shape_of, tractor_top
 from tutor.core.errors import InvalidPlayError, shown
 from tutor.core.i18n import Text
-from tutor.rules.notation import CardsLike, check_copies, to_cards
+from tutor.rules.notation import CardsLike, copies, to_cards
 from tutor.rules.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.rules.ruff import ruff_rank
 
@@ -136,9 +136,9 @@ def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Sh
     cards = [p if type(p) is Cards else to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))
-    count = sum(map(len, cards))
-    if count > 2:
-        _check_copies([card for play in cards for card in play], count)
+    every = [card for play in cards for card in play]
+    if len(every) - len(set(every)) > 1:  # a third copy is possible (C1)
+        copies(every)
     shape = shape_of(cards[0], trump)
     size = shape.size
     for play in cards:
@@ -157,22 +157,6 @@ def _wrong_size(cards: list[Cards], shape: Shape, trump: Trump) -> NoReturn:
     raise InvalidPlayError(Text("play {index} (nothing) has {count} cards but the lead has {size}: "
                                 "everyone plays the same number of cards (W1, B3)",
                                 index=i, count=len(play), size=shape.size))
-
-
-def _check_copies(cards: list[Card], count: int) -> None:
-    """:func:`check_copies` (C1) of ``count`` cards, by a shorter path for the many tricks
-    with no third copy."""
-    if count - len(set(cards)) < 2:
-        return
-    seen: set[Card] = set()
-    twice: set[Card] = set()
-    for card in cards:
-        if card in twice:
-            check_copies(tuple(cards))  # a third copy: raises, saying so
-        if card in seen:
-            twice.add(card)
-        else:
-            seen.add(card)
 
 
 def _settle(cards: list[Cards], shape: Shape, trump: Trump) -> _Settled:
