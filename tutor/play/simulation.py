@@ -43,7 +43,7 @@ from typing import Final, Literal
 
 from tutor.core.errors import CardCountError, TutorError
 from tutor.core.i18n import Text
-from tutor.rules.cards import KITTY_SIZE, PACK, PLAYERS, Card, Cards, points
+from tutor.rules.cards import DISTINCT_CARDS, KITTY_SIZE, PACK, PLAYERS, Card, Cards, points
 from tutor.rules.combos import shape_of
 from tutor.rules.follow import legal_follows, shown_out
 from tutor.rules.friend import friend_of, side_of
@@ -119,15 +119,19 @@ def shown_voids(view: SeatView) -> frozenset[tuple[int, int]]:
 
 def unseen_cards(view: SeatView) -> Counter[Card]:
     """The cards ``view``'s seat cannot see: not in its hand, not played, not buried by it."""
-    seen = Counter(view.hand)
+    left = [2] * len(DISTINCT_CARDS)  # copies of each card not seen, by card index (C1)
+    for card in view.hand:
+        left[card.index] -= 1
     for trick in view.tricks:
         for _, cards in trick.plays:
-            seen.update(cards)
+            for card in cards:
+                left[card.index] -= 1
     for _, cards in view.trick:
-        seen.update(cards)
-    if view.kitty is not None:
-        seen.update(view.kitty)
-    return _FULL - seen
+        for card in cards:
+            left[card.index] -= 1
+    for card in view.kitty or ():
+        left[card.index] -= 1
+    return Counter({DISTINCT_CARDS[index]: count for index, count in enumerate(left) if count > 0})
 
 
 def unseen_points(view: SeatView) -> int:

@@ -26,9 +26,10 @@ from tutor.core.arguments import instance, seat as check_seat, whole
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text
 from tutor.play.search import Found, edge, search, weigh_buries, weigh_calls
+from tutor.play.rollout import Tables
 from tutor.play.simulation import unseen_cards
 from tutor.rules.actions import Action, Bury, Call, CloseDeal, Deal, Declare, Play, Solo
-from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card
+from tutor.rules.cards import DISTINCT_CARDS, KITTY_SIZE, PLAYERS, Card
 from tutor.rules.combos import pair_runs, shape_of
 from tutor.rules.events import Dealt, Declared
 from tutor.rules.follow import legal_follows
@@ -346,9 +347,11 @@ class ComputerPlayer:
         options = []
         # a play wins if it beats the play winning so far, measured against the lead (W5, T6)
         contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
-        single = len(plays[0]) == 1
+        lead, top = plays[0], plays[current][0]
+        simple = len(lead) == 1 or (len(lead) == 2 and lead[0] is lead[1])  # a single or a pair led
         for play in self._candidates(view):
-            wins = beats(play[0], plays[current][0], trump) if single else \
+            # a single (pair) wins if it beats the one winning so far: winner_so_far's step
+            wins = (len(play) == 1 or play[0] is play[1]) and beats(play[0], top, trump) if simple else \
                 winner_so_far(contest + [play], trump) == len(contest)
             points = sum(c.points for c in play)
             options.append((play, wins, points, self._cost(view, play)))
@@ -408,12 +411,15 @@ def sure_in_suit(combo: Sequence[Card], lane: int, unseen: Counter[Card], trump:
     >>> sure_in_suit(p("♠A"), 0, unseen, Trump("♥")), sure_in_suit(p("♠Q"), 0, unseen, Trump("♥"))
     (True, False)
     """
-    lanes, orders = trump.lanes, trump.orders
+    orders = trump.orders
     top = max(orders[c.index] for c in combo)
-    higher = [c for c in unseen if lanes[c.index] == lane and orders[c.index] > top]
-    if len(combo) == 1:
-        return not higher
-    return not any(unseen[c] == 2 for c in higher)
+    need = 1 if len(combo) == 1 else 2  # a higher single; a higher pair (both copies unseen)
+    for index in Tables.of(trump).ranked[lane]:  # the suit's cards, highest first
+        if orders[index] <= top:
+            return True
+        if unseen.get(DISTINCT_CARDS[index], 0) >= need:
+            return False
+    return True
 
 
 MAX_THINK: Final = 10.0
