@@ -331,9 +331,11 @@ class ComputerPlayer:
         return list(dict.fromkeys(tuple(sorted(c, key=lambda card: card.index)) for c in candidates))
 
     def _cost(self, view: SeatView, play: Sequence[Card]) -> float:
-        trump = view.trump
-        assert trump is not None
-        return sum((30 + trump.order(c)) if trump.is_trump(c) else trump.order(c) for c in play)
+        """What giving up ``play`` costs: its cards' orders, a trump's 30 more (:attr:`Tables.costs
+        <tutor.play.rollout.Tables.costs>`, the greedy playouts' own)."""
+        assert view.trump is not None
+        costs = Tables.of(view.trump).costs
+        return sum(costs[c.index] for c in play)
 
     def _follow(self, view: SeatView) -> tuple[Card, ...]:
         trump = view.trump
@@ -349,12 +351,12 @@ class ComputerPlayer:
         contest = [plays[0]] if current == 0 else [plays[0], plays[current]]
         lead, top = plays[0], plays[current][0]
         simple = len(lead) == 1 or (len(lead) == 2 and lead[0] is lead[1])  # a single or a pair led
+        costs = Tables.of(trump).costs  # as self._cost
         for play in self._candidates(view):
             # a single (pair) wins if it beats the one winning so far: winner_so_far's step
             wins = (len(play) == 1 or play[0] is play[1]) and beats(play[0], top, trump) if simple else \
                 winner_so_far(contest + [play], trump) == len(contest)
-            points = sum(c.points for c in play)
-            options.append((play, wins, points, self._cost(view, play)))
+            options.append((play, wins, sum(c.points for c in play), sum(costs[c.index] for c in play)))
         if winner_seat in partners and (last or self._holds(view, plays[current], current)):
             return max(options, key=lambda o: (not o[1], o[2], -o[3]))[0]
         winning = [o for o in options if o[1]]
