@@ -71,7 +71,7 @@ def since(page: Any, start: float) -> float:
     return float(page.evaluate("performance.now()")) - start
 
 
-def one_run(browser: Any, url: str, want: dict[str, Any]) -> dict[str, float]:
+def one_run(browser: Any, url: str, want: dict[str, Any], think: float) -> dict[str, float]:
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
     context.set_default_timeout(180_000)
     page = context.new_page()
@@ -86,6 +86,7 @@ def one_run(browser: Any, url: str, want: dict[str, Any]) -> dict[str, float]:
         page.set_input_files("[data-qd=import]", files=[{"name": "careless.txt", "mimeType": "text/plain",
                                                         "buffer": want["record"].encode("utf-8")}])
         page.locator("[data-qd=score]").wait_for(state="visible")
+        page.wait_for_timeout(1000 * think)  # the learner reads the score (the static table weighs meanwhile)
 
         start = page.evaluate("performance.now()")
         page.click("[data-qd=coach-review]")
@@ -129,6 +130,10 @@ def main() -> None:
     parser.add_argument("--site", type=Path, default=REPO / "_site", help="a site built by ./dev site")
     parser.add_argument("--no-served", action="store_true")
     parser.add_argument("--no-static", action="store_true")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds between the hand loaded and the click on the review (default 0); in the "
+                             "static site the table weighs the plays for the review meanwhile, as it does while "
+                             "a hand is played")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -142,7 +147,7 @@ def main() -> None:
             if not args.no_served:
                 server = Server("lessons")
                 try:
-                    report("served", [one_run(browser, server.url(f"{LESSON}.ipynb", f"seed={SEED}"), want)
+                    report("served", [one_run(browser, server.url(f"{LESSON}.ipynb", f"seed={SEED}"), want, args.think)
                                       for _ in range(args.runs)])
                 finally:
                     server.stop()
@@ -151,7 +156,7 @@ def main() -> None:
                     raise SystemExit(f"{args.site} holds no built site: ./dev site first (or --no-static)")
                 with files_served(args.site) as base:
                     url = f"{base}/{lesson_page('en', LESSON)}?seed={SEED}"
-                    report("static", [one_run(browser, url, want) for _ in range(args.runs)])
+                    report("static", [one_run(browser, url, want, args.think) for _ in range(args.runs)])
         finally:
             browser.close()
 

@@ -60,6 +60,8 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -70,7 +72,9 @@ from typing import Any, Final, TypeGuard
 
 import traitlets as t
 
+from tutor.core.clock import counts_cpu
 from tutor.play import coach
+from tutor.play.search import finished
 from tutor.teach import coaching, narration
 from tutor.play.coach import Decision
 from tutor.core import arguments
@@ -199,6 +203,7 @@ TABLE_LABELS: Final = {
 }
 """Every fixed text of the front end, as English templates for :class:`Translator`."""
 
+_log: Final = logging.getLogger(__name__)
 _tokens = count(1)
 
 ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new", "replay", "mistakes",
@@ -257,6 +262,12 @@ class Table(PageWidget):
     _esm = ESM
     _css = TABLE_CSS
     _page_sets = frozenset({"selected", "pause_ms", "deal_ms"})
+    prepare_review = not counts_cpu()
+    """Weigh the learner's plays for the coach's review while the learner thinks, a layout at
+    a time between the page's requests (:class:`tutor.play.coach.Reviewing`), so that "Review
+    my play" shows it at once: in the browser (the static site), where the work is done by
+    the learner's own machine; not by default on a server that many learners share, where
+    the review is weighed when asked for."""
     state = t.Dict().tag(sync=True)
     """What the front end draws: seats, trick, prompts, score, review …"""
     hand = t.List(t.Dict()).tag(sync=True)
@@ -291,6 +302,9 @@ class Table(PageWidget):
     """What the page is to store under :attr:`mistakes_key` (``""``: nothing new to store):
     the stored positions with this table's kept or answered ones, sent only once the stored
     ones have arrived."""
+    review_weighed = t.Bool(False).tag(sync=True)
+    """:attr:`review_ready`, for the page (its ``data-review-weighed``): every play the learner
+    made is weighed for the coach's review."""
     synced = t.Bool(False).tag(sync=True)
     """The browser's stored positions have been taken: the front end marks the table
     ``data-synced`` (what scripts and tests wait for)."""
@@ -326,6 +340,8 @@ class Table(PageWidget):
         self._hinted: tuple[int, tuple[int, ...]] | None = None  # the hint given: (version, picked cards)
         self._under_way: set[str] = set()  # the page's actions being handled now
         self._work = 0  # the page's requests carried out (not ignored)
+        self._ahead: asyncio.TimerHandle | None = None  # the next step of _weigh_ahead, asked of the event loop
+        self._ahead_failed: Game | None = None  # the game whose plays could not be weighed ahead
         super().__init__(labels={k: self.tr(v) for k, v in TABLE_LABELS.items()}, pause_ms=max(0, pause_ms),
                          deal_ms=max(0, deal_ms), stop_to_declare=stop_to_declare, four_colour=four_colour,
                          lang=self.tr.language, **kwargs)
@@ -349,6 +365,7 @@ class Table(PageWidget):
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
+        self._reviewing: coach.Reviewing | None = None  # the review weighed beforehand (prepare_review)
         self._mistakes: Retrying | None = None
         self._mistakes_said = ""  # the summary of the last round of mistakes tried again
         self._due = None
@@ -495,8 +512,59 @@ class Table(PageWidget):
 
     def _weigh_plays(self) -> tuple[Decision, ...]:
         """The coach's review of this seat's plays in the finished hand (a seat of a table of
-        classmates has it weighed beforehand, away from the server's other tables)."""
-        return coach.review(self.game, self.seat, seed=self.game.seed)
+        classmates has it weighed beforehand, away from the server's other tables): what
+        :meth:`_weigh_ahead` has weighed already, and the rest."""
+        reviewing = self._reviewing
+        if reviewing is None or reviewing.game is not self.game or reviewing.seat != self.seat:
+            return coach.review(self.game, self.seat, seed=self.game.seed)
+        return finished(reviewing.steps())
+
+    @property
+    def review_ready(self) -> bool:
+        """True if every play the learner made in this hand is weighed for the coach's review
+        (the review itself, or the plays weighed ahead: :attr:`prepare_review`) — and the
+        learner has made at least one."""
+        if self._coach is not None:
+            return True
+        reviewing = self._reviewing
+        return reviewing is not None and reviewing.game is self.game and reviewing.seat == self.seat and \
+            reviewing.weighed == len(self.game.history) and any(
+                isinstance(action, Play) and action.seat == self.seat for action in self.game.history)
+
+    def _weigh_ahead(self) -> None:
+        """If :attr:`prepare_review`: weigh one layout of a play of the learner's not weighed
+        yet for the review, then ask the event loop to come back for the next (the page's
+        requests are handled in between, each waiting at most one step: a few ms)."""
+        self._ahead = None
+        game = self.game
+        if not self.prepare_review or self._coach is not None or self._ahead_failed is game or \
+                game.phase not in (Phase.PLAYING, Phase.FINISHED):
+            return
+        reviewing = self._reviewing
+        if reviewing is None or reviewing.game is not game or reviewing.seat != self.seat:
+            reviewing = self._reviewing = coach.Reviewing(game, self.seat, seed=game.seed)
+        try:
+            more = reviewing.step()
+        except TutorError as error:  # weighed again when the review is asked for, which says so
+            _log.warning("the review could not be weighed ahead: %s", error)
+            self._reviewing, self._ahead_failed = None, game
+            return
+        if more:
+            self._weigh_later()
+        else:
+            self.review_weighed = self.review_ready
+
+    def _weigh_later(self) -> None:
+        """Have :meth:`_weigh_ahead` called soon by the event loop, once (nothing without one)."""
+        if not self.prepare_review or self._ahead is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            if counts_cpu():
+                return  # no event loop runs (a script, a test): the review is weighed when asked for
+            loop = asyncio.get_event_loop()  # the browser's (Pyodide's), running whether asked from it or not
+        self._ahead = loop.call_later(0, self._weigh_ahead)
 
     def sync(self, stored: object) -> None:
         """Take the positions the browser stored (:attr:`mistakes_key`; None: nothing stored).
@@ -1027,6 +1095,8 @@ class Table(PageWidget):
                 self.hand = payload
                 self.selected = []
             self.state = state
+            self.review_weighed = self.review_ready
+        self._weigh_later()
 
     def _opponents_state(self) -> dict[str, Any]:
         """The computer players' level: this hand's, the one chosen for the next hand, the

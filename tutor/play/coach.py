@@ -29,7 +29,7 @@ from tutor.core.arguments import instance, seat as check_seat, whole
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
 from tutor.play.bank import prepared
-from tutor.play.search import Found, PlayValue, search
+from tutor.play.search import Found, PlayValue, Steps, finished, search_steps
 from tutor.play.simulation import Simulation
 from tutor.play.strategy import ComputerPlayer
 from tutor.rules.actions import Action, Play
@@ -155,12 +155,20 @@ def judge(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     >>> judge(view, seed=3, layouts=4).best == judge(view, seed=3, layouts=4, include=[view.hand[:1]]).best
     True
     """
+    return finished(judge_steps(view, rules, seed=seed, include=include, layouts=layouts, think=think))
+
+
+def judge_steps(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+                include: Sequence[Sequence[Card]] = (), layouts: int = LAYOUTS,
+                think: float | None = None) -> Steps[Found]:
+    """:func:`judge` a layout at a time (:func:`tutor.play.search.search_steps`): the same judgment."""
     known = prepared(view, seed, rules)  # a position the bank analysed deeply: its numbers, as its drills say them
     if known is not None and all(known.value_of(play) is not None for play in include):
         return known
     rng = _position_rng(view, seed)
     heuristic = ComputerPlayer(view.seat, seed, rules).play(view).cards
-    return search(view, rules, rng=rng, layouts=layouts, think=think, include=[heuristic, *include])
+    return (yield from search_steps(view, rules, rng=rng, layouts=layouts, think=think,
+                                    include=[heuristic, *include]))
 
 
 def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
@@ -186,16 +194,63 @@ def review(game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
     instance(game, Game, "game")
     check_seat(seat)
     whole(seed, "seed", low=0)
-    replay = Game(game.seed, game.rules, game.deck)
-    decisions = []
-    for index, action in enumerate(game.history):
-        if isinstance(action, Play) and action.seat == seat and replay.phase is Phase.PLAYING:
-            made = decision(replay.view(seat), action.cards, index, game.rules, seed=seed, layouts=layouts,
-                            think=think)
-            if made is not None:
-                decisions.append(made)
-        replay.apply(action)
-    return tuple(sorted(decisions, key=lambda d: -d.cost))
+    return finished(Reviewing(game, seat, seed=seed, layouts=layouts, think=think).steps())
+
+
+class Reviewing:
+    """The coach's :func:`review` of ``seat``'s plays in ``game``, made a little at a time:
+    each step weighs one layout of one play (:func:`judge_steps`), so a page can weigh the
+    plays already made while the learner thinks, and finish the rest when the review is
+    asked for (:meth:`steps`). The game may go on meanwhile (its later plays are weighed as
+    they come); the decisions are those :func:`review` makes.
+
+    >>> from tutor.play.strategy import play_computer_hand
+    >>> game = play_computer_hand(2)
+    >>> reviewing = Reviewing(game, 0, layouts=4)
+    >>> [reviewing.step() for _ in range(3)]
+    [True, True, True]
+    >>> said = lambda decisions: [(d.index, d.played, d.cost, d.found.values) for d in decisions]
+    >>> said(finished(reviewing.steps())) == said(review(game, 0, layouts=4))
+    True
+    """
+
+    def __init__(self, game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
+                 think: float | None = None) -> None:
+        self.game, self.seat, self.seed, self.layouts, self.think = game, seat, seed, layouts, think
+        self._replay = Game(game.seed, game.rules, game.deck)
+        self._decisions: list[Decision] = []
+        self._weighing: Steps[Decision | None] | None = None
+
+    def step(self) -> bool:
+        """Weigh one more layout of a play made; False when every play made so far is weighed."""
+        game, replay = self.game, self._replay
+        while self._weighing is None:
+            done = len(replay.history)
+            if done == len(game.history):
+                return False
+            action = game.history[done]
+            if isinstance(action, Play) and action.seat == self.seat and replay.phase is Phase.PLAYING:
+                self._weighing = decision_steps(replay.view(self.seat), action.cards, done, game.rules,
+                                                seed=self.seed, layouts=self.layouts, think=self.think)
+            replay.apply(action)
+        try:
+            next(self._weighing)
+        except StopIteration as made:
+            self._weighing = None
+            if made.value is not None:
+                self._decisions.append(made.value)
+        return True
+
+    @property
+    def weighed(self) -> int:
+        """How many actions of the game are weighed (those not the seat's plays count at once)."""
+        return len(self._replay.history) - (self._weighing is not None)
+
+    def steps(self) -> Steps[tuple[Decision, ...]]:
+        """The rest of the review, a step at a time; returns every decision, the costliest first."""
+        while self.step():
+            yield
+        return tuple(sorted(self._decisions, key=lambda d: -d.cost))
 
 
 def decision(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset = DEFAULT_RULES, *,
@@ -204,7 +259,13 @@ def decision(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset 
     weighed as the hint weighs it (:func:`judge`, seeded by the hand's ``seed``); None where
     the rules left no choice (one legal play). The review weighs each play so, and the table's
     positions to review weigh a kept one again alike."""
-    found = judge(view, rules, seed=seed, include=(tuple(played),), layouts=layouts, think=think)
+    return finished(decision_steps(view, played, index, rules, seed=seed, layouts=layouts, think=think))
+
+
+def decision_steps(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset = DEFAULT_RULES, *,
+                   seed: int = 0, layouts: int = LAYOUTS, think: float | None = None) -> Steps[Decision | None]:
+    """:func:`decision` a layout at a time (:func:`judge_steps`)."""
+    found = yield from judge_steps(view, rules, seed=seed, include=(tuple(played),), layouts=layouts, think=think)
     if len(found.values) == 1:
         return None
     mine = found.value_of(played)
@@ -303,5 +364,5 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
     return play_refusal(view.hand, view.trick, view.forced_options, play, view.trump, rules) is None
 
 
-__all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "Retry", "advise", "costly", "decision", "friend_chances", "judge",
-           "margin", "retry", "review"]
+__all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "Retry", "Reviewing", "advise", "costly", "decision",
+           "decision_steps", "friend_chances", "judge", "judge_steps", "margin", "retry", "review"]

@@ -26,9 +26,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final
+from typing import Final, TypeVar
 
 from tutor.core.clock import thinking_time
 from tutor.core.errors import TutorError
@@ -46,6 +46,8 @@ from tutor.rules.view import SeatView
 
 MAX_CANDIDATES: Final = 16
 """At most this many plays are searched; more (a long void follow) are sampled."""
+
+T = TypeVar("T")
 
 _SCAN: Final = 400
 """Legal follows looked at before sampling the rest."""
@@ -196,6 +198,36 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
     layout and its play alone (:func:`playout_rng`) — so a play is given the same numbers
     whatever else is weighed beside it (the coach's hint, its review and its drills agree).
     """
+    return finished(search_steps(view, rules, rng=rng, layouts=layouts, think=think, candidates=candidates,
+                                 include=include, policy=policy))
+
+
+Steps = Generator[None, None, T]
+"""Work done a little at a time: each ``next()`` does one step (yielding None), and the
+generator returns its answer (:func:`finished` runs it to the end)."""
+
+
+def finished(steps: Steps[T]) -> T:
+    """The answer of ``steps``, all of them done now.
+
+    >>> def two() -> Steps[int]:
+    ...     yield
+    ...     return 2
+    >>> finished(two())
+    2
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def search_steps(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
+                 think: float | None = None, candidates: Sequence[Sequence[Card]] | None = None,
+                 include: Sequence[Sequence[Card]] = (), policy: Policy = "greedy") -> Steps[Found]:
+    """:func:`search` a layout at a time: a step plays every candidate out in one layout
+    (so a page can weigh a position between the learner's clicks); the same answer."""
     _check_layouts(layouts)
     start = thinking_time()
     simulation = Simulation(view, rules)
@@ -219,6 +251,8 @@ def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random
             attackers[index] += outcome.attackers_points
         if think is not None and done >= 2 and thinking_time() - start > think:
             break
+        if done < layouts:
+            yield
     values = []
     for index, play in enumerate(plays):
         mine = results[index]
@@ -428,5 +462,5 @@ def _took_trick(outcome: Outcome, seat: int) -> bool:
         same_side(outcome.trick_winner, seat, outcome.declarer, outcome.friend)
 
 
-__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "candidate_plays", "edge", "playout_rng", "search", "weigh_buries",
-           "weigh_calls", "weigh_declarations"]
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "Steps", "candidate_plays", "edge", "finished", "playout_rng", "search",
+           "search_steps", "weigh_buries", "weigh_calls", "weigh_declarations"]

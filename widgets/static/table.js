@@ -583,6 +583,8 @@ function render({ model, el }) {
     if (json && key && readKept(key) !== json) writeKept(key, json);
   };
   const onSynced = () => { if (model.get("synced")) root.dataset.synced = "true"; };
+  // Every play of the learner's weighed for the coach's review (the static site weighs them meanwhile).
+  const onWeighed = () => { root.dataset.reviewWeighed = model.get("review_weighed") ? "true" : "false"; };
   const onStorage = (event) => {
     if (event.key === model.get("mistakes_key") && event.newValue) model.send({ type: "sync", mistakes: event.newValue });
   };
@@ -593,6 +595,7 @@ function render({ model, el }) {
     ["change:four_colour", onFour], ["change:pause_ms", drawControls], ["change:deal_ms", drawControls],
     ["change:stop_to_declare", drawControls], ["change:labels", draw], ["change:lang", onLang],
     ["change:handled", onHandled], ["change:mistakes_json", onKept], ["change:synced", onSynced],
+    ["change:review_weighed", onWeighed],
   ];
   listeners.forEach(([name, fn]) => model.on(name, fn));
   onHand();
@@ -603,6 +606,7 @@ function render({ model, el }) {
   onLoadError();
   onFour();
   onSynced();
+  onWeighed();
   el.append(root);
   drawn = true;
   window.addEventListener("storage", onStorage);

@@ -1,0 +1,64 @@
+"""The coach's review is weighed while the learner thinks, in the static site; on a served
+course, when it is asked for (both in a real browser).
+
+Lesson 10 opened in a fresh profile loads a finished hand from its hand file (the careless
+learner's: costly plays). In the static site (Python in the page, the learner's own
+machine) the table weighs the learner's plays between the page's requests
+(:attr:`widgets.table.Table.prepare_review`) and marks ``data-review-weighed`` when every
+play is weighed; "Review my play" then shows the review the Python table gives. A served
+course (one machine for a class) weighs nothing before the review is asked for. The wait
+itself is measured by ``benchmarks/learn_from_mistakes.py --think 10``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the careless learner
+
+from test_learn_from_mistakes import SEED, careless_hand  # noqa: E402
+
+WEIGHED = "document.querySelector('[data-qd=table]').dataset.reviewWeighed === 'true'"
+
+
+@pytest.mark.parametrize("served", ["lessons_server", "site"], ids=["served", "static"])
+def test_the_review_is_weighed_ahead_in_the_browser_only(served: str, context: Any,
+                                                         request: pytest.FixtureRequest) -> None:
+    server = request.getfixturevalue(served)
+    table = careless_hand(SEED)
+    record = table.export()
+    review = table.review_play()
+    expected = table.state["coach"]
+    assert any(d.costly for d in review)
+
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url("10-play.ipynb", f"seed={SEED}"))
+    page.wait_for_selector("[data-qd=table] [data-qd=seat]", timeout=180_000)
+    page.set_input_files("[data-qd=import]", files=[{"name": "careless.txt", "mimeType": "text/plain",
+                                                    "buffer": record.encode("utf-8")}])
+    page.locator("[data-qd=score]").wait_for(state="visible")
+    if served == "site":
+        page.wait_for_function(WEIGHED, timeout=120_000)  # weighed while the learner reads the score
+    else:
+        page.wait_for_timeout(3000)  # as long as the static table takes to weigh this hand
+        assert page.get_attribute("[data-qd=table]", "data-review-weighed") == "false"
+    page.click("[data-qd=coach-review]")
+    page.locator("[data-qd=coach-heading]").wait_for()
+    assert page.inner_text("[data-qd=coach-heading]") == expected["heading"]
+    shown = page.eval_on_selector_all("[data-qd=coach-item] summary", "items => items.map(i => i.textContent)")
+    assert shown == [item["text"] for item in expected["items"]]
+    page.wait_for_function(WEIGHED)
+    assert not errors, errors
+    page.goto("about:blank")
+    page.close()

@@ -1,0 +1,108 @@
+"""The table weighs the learner's plays for the coach's review while the learner thinks.
+
+In the browser (the static site, :attr:`widgets.table.Table.prepare_review`) the table
+weighs one layout of a play at a time between the page's requests, through the event
+loop; when the hand ends and "Review my play" is pressed, the review is ready, and it is
+the very review the coach makes when asked (:func:`tutor.play.coach.review`). Here an
+asyncio loop stands for the page's: the learner's requests come in turn, and the loop runs
+between them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+import tutor.play.coach as coach_module
+from tutor.play.coach import Decision, review
+from tutor.play.strategy import ComputerPlayer
+from tutor.rules.actions import Bury, Call, Play, Solo
+from widgets.table import Table
+
+SEED = 5
+
+
+def _said(decisions: tuple[Decision, ...]) -> list[Any]:
+    return [(d.index, d.played, d.cost, d.error, d.found.values) for d in decisions]
+
+
+async def _play_hand(table: Table, *, think: int) -> None:
+    """The learner (seat 0) plays the computer player's choices through the table's own
+    methods, the loop running ``think`` times between two of them (the learner thinking)."""
+    learner = ComputerPlayer(0, SEED)
+    for _ in range(500):
+        waiting = table.run()
+        if waiting == "done":
+            return
+        if waiting == "declare":
+            table.pass_declaration()
+            continue
+        action = learner.act(table.game.view(0))
+        if isinstance(action, Play):
+            table.play(list(action.cards))
+        elif isinstance(action, Bury):
+            table.bury(list(action.cards))
+        elif isinstance(action, Call):
+            table.call(action.card)
+        elif isinstance(action, Solo):
+            table.go_solo()
+        for _ in range(think):
+            await asyncio.sleep(0)
+    raise AssertionError("the hand did not finish")
+
+
+def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def main() -> tuple[Decision, ...]:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        table.prepare_review = True
+        await _play_hand(table, think=60)  # more than the 40 layouts of a play
+        for _ in range(60):
+            await asyncio.sleep(0)
+        assert table.review_ready and table.review_weighed  # the page's data-review-weighed
+        searched: list[object] = []
+        real = coach_module.search_steps
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            searched.append(args)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(coach_module, "search_steps", counted)
+        start = time.process_time()
+        decisions = table.review_play()
+        print(f"review shown after the hand: {1000 * (time.process_time() - start):.0f} ms of CPU")
+        assert not searched, "the review weighed plays again when it was asked for"
+        assert table.state["coach"]
+        monkeypatch.undo()
+        assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
+        return decisions
+
+    decisions = asyncio.run(main())
+    assert len(decisions) > 5
+
+
+def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None:
+    async def main() -> None:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        table.prepare_review = True
+        await _play_hand(table, think=3)  # a hurried learner: most plays are not weighed yet
+        assert not table.review_ready
+        decisions = table.review_play()
+        assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
+        assert table.review_ready
+
+    asyncio.run(main())
+
+
+def test_on_a_server_nothing_is_weighed_before_it_is_asked_for() -> None:
+    async def main() -> None:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        assert not table.prepare_review  # CPython: the served table, many learners to one machine
+        await _play_hand(table, think=60)
+        assert not table.review_ready and not table.review_weighed
+        assert table.review_play()
+        assert table.review_weighed
+
+    asyncio.run(main())
