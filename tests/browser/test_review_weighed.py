@@ -12,7 +12,6 @@ itself is measured by ``benchmarks/learn_from_mistakes.py --think 10``.
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ pytest.importorskip("anywidget")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the careless learner
 
 from test_learn_from_mistakes import SEED, careless_hand  # noqa: E402
+from test_table_replay import open_hand  # noqa: E402
 
 WEIGHED = "document.querySelector('[data-qd=table]').dataset.reviewWeighed === 'true'"
 
@@ -38,16 +38,7 @@ def test_the_review_is_weighed_ahead_in_the_browser_only(served: str, context: A
     expected = table.state["coach"]
     assert any(d.costly for d in review)
 
-    context.set_default_timeout(120_000)
-    page = context.new_page()
-    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url("10-play.ipynb", f"seed={SEED}"))
-    page.wait_for_selector("[data-qd=table] [data-qd=seat]", timeout=180_000)
-    page.set_input_files("[data-qd=import]", files=[{"name": "careless.txt", "mimeType": "text/plain",
-                                                    "buffer": record.encode("utf-8")}])
-    page.locator("[data-qd=score]").wait_for(state="visible")
+    page, errors = open_hand(context, server, record)
     if served == "site":
         page.wait_for_function(WEIGHED, timeout=120_000)  # weighed while the learner reads the score
     else:

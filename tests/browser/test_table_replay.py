@@ -33,6 +33,24 @@ def _expected() -> tuple[str, Table]:
     return record, table
 
 
+def open_hand(context: Any, server: Any, record: str) -> tuple[Any, list[str]]:
+    """Lesson 10 in a new page of ``context``, offline, the finished hand of the hand file
+    ``record`` loaded and its score shown; and the page's script errors, as they come."""
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url("10-play.ipynb", f"seed={SEED}"))
+    page.wait_for_selector("[data-qd=table] [data-qd=seat]", timeout=180_000)
+    page.select_option("[data-qd=bot-speed]", "0")
+    page.select_option("[data-qd=deal-speed]", "0")
+    page.set_input_files("[data-qd=import]", files=[{"name": "careless.txt", "mimeType": "text/plain",
+                                                    "buffer": record.encode("utf-8")}])
+    page.locator("[data-qd=score]").wait_for(state="visible", timeout=30_000)
+    return page, errors
+
+
 def _pick(page: Any, positions: list[int]) -> None:
     """Pick exactly the cards at ``positions`` of the hand (by mouse), as a learner does."""
     for option in page.locator("[data-qd=hand] .qd-option[aria-selected=true]").all():
@@ -56,18 +74,7 @@ def test_learn_from_mistakes(served: str, context: Any, request: pytest.FixtureR
     """Both ways of serving the course: Voila (``lessons_server``) and the static site (``site``, Pyodide)."""
     server = request.getfixturevalue(served)
     RECORD, EXPECTED = _expected()  # noqa: N806 - the hand and the table the page must match
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    page.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/]).*"), lambda r: r.abort())  # offline
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url("10-play.ipynb", f"seed={SEED}"))
-    page.wait_for_selector("[data-qd=table] [data-qd=seat]", timeout=180_000)
-    page.select_option("[data-qd=bot-speed]", "0")
-    page.select_option("[data-qd=deal-speed]", "0")
-    page.set_input_files("[data-qd=import]", files=[{"name": "careless.txt", "mimeType": "text/plain",
-                                                    "buffer": RECORD.encode("utf-8")}])
-    page.locator("[data-qd=score]").wait_for(state="visible", timeout=30_000)
+    page, errors = open_hand(context, server, RECORD)
 
     # The review, then "Learn from your mistakes".
     start = page.evaluate("performance.now()")
