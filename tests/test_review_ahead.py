@@ -1,6 +1,6 @@
 """The table weighs the learner's plays for the coach's review while the learner thinks.
 
-In the browser (the static site, :attr:`widgets.table.Table.prepare_review`) the table
+In the browser (the static site, :attr:`widgets.table.Table.weigh_ahead`) the table
 weighs one layout of a play at a time between the page's requests, through the event
 loop; when the hand ends and "Review my play" is pressed, the review is ready, and it is
 the very review the coach makes when asked (:func:`tutor.play.coach.review`). Here an
@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 import tutor.play.coach as coach_module
-from tutor.play.coach import Decision, review
+from tutor.play.coach import Decision, advise, review
 from tutor.play.strategy import ComputerPlayer
 from tutor.rules.actions import Bury, Call, Play, Solo
+from tutor.rules.phase import Phase
+from tutor.teach import coaching
 from widgets.table import Table
 
 SEED = 5
@@ -29,9 +32,10 @@ def _said(decisions: tuple[Decision, ...]) -> list[Any]:
     return [(d.index, d.played, d.cost, d.error, d.found.values) for d in decisions]
 
 
-async def _play_hand(table: Table, *, think: int) -> None:
+async def _play_hand(table: Table, *, think: int, on_turn: Callable[[Table], None] | None = None) -> None:
     """The learner (seat 0) plays the computer player's choices through the table's own
-    methods, the loop running ``think`` times between two of them (the learner thinking)."""
+    methods, the loop running ``think`` times before each (the learner thinking), and
+    ``on_turn`` called then."""
     learner = ComputerPlayer(0, SEED)
     for _ in range(500):
         waiting = table.run()
@@ -40,6 +44,10 @@ async def _play_hand(table: Table, *, think: int) -> None:
         if waiting == "declare":
             table.pass_declaration()
             continue
+        for _ in range(think):
+            await asyncio.sleep(0)
+        if on_turn is not None:
+            on_turn(table)
         action = learner.act(table.game.view(0))
         if isinstance(action, Play):
             table.play(list(action.cards))
@@ -49,17 +57,15 @@ async def _play_hand(table: Table, *, think: int) -> None:
             table.call(action.card)
         elif isinstance(action, Solo):
             table.go_solo()
-        for _ in range(think):
-            await asyncio.sleep(0)
     raise AssertionError("the hand did not finish")
 
 
 def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypatch: pytest.MonkeyPatch) -> None:
     async def main() -> tuple[Decision, ...]:
         table = Table(SEED, pause_ms=0, deal_ms=0)
-        table.prepare_review = True
-        await _play_hand(table, think=60)  # more than the 40 layouts of a play
-        for _ in range(60):
+        table.weigh_ahead = True
+        await _play_hand(table, think=100)  # the position weighed for the hint, then the play before for the review
+        for _ in range(100):
             await asyncio.sleep(0)
         assert table.review_ready and table.review_weighed  # the page's data-review-weighed
         searched: list[object] = []
@@ -86,7 +92,7 @@ def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkey
 def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None:
     async def main() -> None:
         table = Table(SEED, pause_ms=0, deal_ms=0)
-        table.prepare_review = True
+        table.weigh_ahead = True
         await _play_hand(table, think=3)  # a hurried learner: most plays are not weighed yet
         assert not table.review_ready
         decisions = table.review_play()
@@ -99,10 +105,40 @@ def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None
 def test_on_a_server_nothing_is_weighed_before_it_is_asked_for() -> None:
     async def main() -> None:
         table = Table(SEED, pause_ms=0, deal_ms=0)
-        assert not table.prepare_review  # CPython: the served table, many learners to one machine
+        assert not table.weigh_ahead  # CPython: the served table, many learners to one machine
         await _play_hand(table, think=60)
         assert not table.review_ready and not table.review_weighed
         assert table.review_play()
         assert table.review_weighed
 
     asyncio.run(main())
+
+
+def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At each of the learner's plays, "What would you play?" with nothing picked answers from
+    the judgment weighed meanwhile — no search when asked — and says what the coach says."""
+    real = coach_module.search_steps
+    asked: list[int] = []
+
+    def hint(table: Table) -> None:
+        if table.game.phase is not Phase.PLAYING:
+            return
+        view = table.game.view(0)
+        monkeypatch.setattr(coach_module, "search_steps", _refused)
+        table.hint()
+        monkeypatch.setattr(coach_module, "search_steps", real)
+        said = " ".join(table.tr(line) for line in coaching.advice(advise(view, table.rules, seed=table.game.seed)))
+        assert table.hint_text == said
+        asked.append(1)
+
+    async def main() -> None:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        table.weigh_ahead = True
+        await _play_hand(table, think=60, on_turn=hint)
+
+    asyncio.run(main())
+    assert len(asked) >= 10
+
+
+def _refused(*args: Any, **kwargs: Any) -> Any:
+    raise AssertionError("the hint searched when it was asked for")

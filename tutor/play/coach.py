@@ -172,17 +172,22 @@ def judge_steps(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0
 
 
 def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
-           chosen: Sequence[Card] | None = None, think: float | None = None) -> Advice:
+           chosen: Sequence[Card] | None = None, think: float | None = None, judged: Found | None = None) -> Advice:
     """The coach's advice for ``view``'s seat. ``chosen``: the play the learner has in
     mind, weighed with the others if the rules allow it (else left out); ``think``: CPU
     seconds after which to stop dealing layouts (None, the default: deal all of them, so the
-    advice is the same on any machine)."""
+    advice is the same on any machine); ``judged``: the coach's judgment of this very position
+    made already (:func:`judge`'s, asked with ``seed`` and nothing included), taken when nothing
+    is ``chosen`` — the advice is the same."""
     instance(view, SeatView, "view")
     whole(seed, "seed", low=0)
+    if judged is not None:
+        instance(judged, Found, "judged")
     if view.phase is not Phase.PLAYING or view.actor != view.seat:
         return Advice(view, None, None, ComputerPlayer(view.seat, seed, rules).act(view))
     include = [tuple(chosen)] if chosen is not None and _allowed(view, chosen, rules) else []
-    found = judge(view, rules, seed=seed, include=include, think=think)
+    found = judged if judged is not None and chosen is None else \
+        judge(view, rules, seed=seed, include=include, think=think)
     mine = found.value_of(chosen) if chosen is not None else None
     return Advice(view, found, mine, Play(view.seat, found.best.play))
 
