@@ -74,7 +74,7 @@ import traitlets as t
 
 from tutor.core.clock import counts_cpu
 from tutor.play import coach
-from tutor.play.search import Found, Steps, finished
+from tutor.play.ahead import Ahead
 from tutor.teach import coaching, narration
 from tutor.play.coach import Decision
 from tutor.core import arguments
@@ -341,7 +341,7 @@ class Table(PageWidget):
         self._hinted: tuple[int, tuple[int, ...]] | None = None  # the hint given: (version, picked cards)
         self._under_way: set[str] = set()  # the page's actions being handled now
         self._work = 0  # the page's requests carried out (not ignored)
-        self._ahead: asyncio.TimerHandle | None = None  # the next step of _weigh_next, asked of the event loop
+        self._step_asked: asyncio.TimerHandle | None = None  # the next step of _weigh_next, asked of the event loop
         self._ahead_failed: Game | None = None  # the game whose plays could not be weighed ahead
         super().__init__(labels={k: self.tr(v) for k, v in TABLE_LABELS.items()}, pause_ms=max(0, pause_ms),
                          deal_ms=max(0, deal_ms), stop_to_declare=stop_to_declare, four_colour=four_colour,
@@ -366,9 +366,7 @@ class Table(PageWidget):
         self.bots = {s: ComputerPlayer(s, game.seed, game.rules, level=self.level, think=MAX_THINK)
                      for s in range(PLAYERS) if s != self.seat}
         self._coach: tuple[Decision, ...] | None = None
-        self._reviewing: coach.Reviewing | None = None  # the review weighed beforehand (weigh_ahead)
-        self._judging: tuple[Game, int, Steps[Found]] | None = None  # the learner's position weighed now
-        self._judged: tuple[Game, int, Found] | None = None  # and its judgment: the game, its length then, found
+        self._ahead: Ahead | None = None  # what the coach weighed while the learner thought (weigh_ahead)
         self._mistakes: Retrying | None = None
         self._mistakes_said = ""  # the summary of the last round of mistakes tried again
         self._due = None
@@ -476,8 +474,9 @@ class Table(PageWidget):
         view = self.game.view(self.seat)
         asked = tuple(self.selected)
         chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
+        ahead = self._ahead_now()
         advice = coach.advise(view, self.rules, seed=self.game.seed, chosen=chosen,
-                              judged=self._judged_now() if chosen is None else None)
+                              judged=ahead.judged() if ahead is not None and chosen is None else None)
         action = advice.action
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
@@ -516,12 +515,10 @@ class Table(PageWidget):
 
     def _weigh_plays(self) -> tuple[Decision, ...]:
         """The coach's review of this seat's plays in the finished hand (a seat of a table of
-        classmates has it weighed beforehand, away from the server's other tables): what
-        :meth:`_weigh_next` has weighed already, and the rest."""
-        reviewing = self._reviewing
-        if reviewing is None or reviewing.game is not self.game or reviewing.seat != self.seat:
-            return coach.review(self.game, self.seat, seed=self.game.seed)
-        return finished(reviewing.steps())
+        classmates has it weighed beforehand, away from the server's other tables): what was
+        weighed ahead (:attr:`weigh_ahead`), and the rest."""
+        ahead = self._ahead_now()
+        return ahead.review() if ahead is not None else coach.review(self.game, self.seat, seed=self.game.seed)
 
     @property
     def review_ready(self) -> bool:
@@ -530,79 +527,51 @@ class Table(PageWidget):
         learner has made at least one."""
         if self._coach is not None:
             return True
-        reviewing = self._reviewing
-        return reviewing is not None and reviewing.game is self.game and reviewing.seat == self.seat and \
-            reviewing.weighed == len(self.game.history) and any(
-                isinstance(action, Play) and action.seat == self.seat for action in self.game.history)
+        ahead = self._ahead_now()
+        return ahead is not None and ahead.reviewed and any(
+            isinstance(action, Play) and action.seat == self.seat for action in self.game.history)
+
+    def _ahead_now(self) -> Ahead | None:
+        """What was weighed ahead for this hand and seat, if anything."""
+        ahead = self._ahead
+        return ahead if ahead is not None and ahead.game is self.game and ahead.seat == self.seat else None
 
     def _weigh_next(self) -> None:
-        """If :attr:`weigh_ahead`: weigh one layout of a play of the learner's not weighed
-        yet for the review, then ask the event loop to come back for the next (the page's
-        requests are handled in between, each waiting at most one step: a few ms)."""
-        self._ahead = None
+        """If :attr:`weigh_ahead`: one step of :class:`tutor.play.ahead.Ahead` (the position the
+        learner is to play in, else a play of theirs for the review), then ask the event loop
+        to come back for the next; the page's requests are handled in between, each waiting
+        at most one step (a few ms)."""
+        self._step_asked = None
         game = self.game
         if not self.weigh_ahead or self._coach is not None or self._ahead_failed is game or \
                 game.phase not in (Phase.PLAYING, Phase.FINISHED):
             return
+        ahead = self._ahead_now()
+        if ahead is None:
+            ahead = self._ahead = Ahead(game, self.seat, seed=game.seed)
+        to_play = self.waiting == "learner" and game.phase is Phase.PLAYING and self._mistakes is None
         try:
-            if self._judge_step():
-                self._weigh_later()
-                return
-        except TutorError as error:  # the hint weighs it again when asked, and says so
-            _log.warning("the position could not be weighed ahead: %s", error)
-            self._judging, self._ahead_failed = None, game
-            return
-        reviewing = self._reviewing
-        if reviewing is None or reviewing.game is not game or reviewing.seat != self.seat:
-            reviewing = self._reviewing = coach.Reviewing(game, self.seat, seed=game.seed)
-        try:
-            more = reviewing.step()
-        except TutorError as error:  # weighed again when the review is asked for, which says so
-            _log.warning("the review could not be weighed ahead: %s", error)
-            self._reviewing, self._ahead_failed = None, game
+            more = ahead.step(to_play=to_play)
+        except TutorError as error:  # weighed again when asked for, which says so
+            _log.warning("the coach could not weigh ahead: %s", error)
+            self._ahead, self._ahead_failed = None, game
             return
         if more:
             self._weigh_later()
         else:
             self.review_weighed = self.review_ready
 
-    def _judge_step(self) -> bool:
-        """One layout of the hint's judgment of the position the learner is to play in; False
-        if there is none to weigh (not the learner's play, or weighed already)."""
-        game, at = self.game, len(self.game.history)
-        if self.waiting != "learner" or game.phase is not Phase.PLAYING or self._mistakes is not None or \
-                (self._judged is not None and self._judged[:2] == (game, at)):
-            return False
-        if self._judging is None or self._judging[:2] != (game, at):
-            self._judging = (game, at, coach.judge_steps(game.view(self.seat), self.rules, seed=game.seed))
-        try:
-            next(self._judging[2])
-        except StopIteration as done:
-            self._judged, self._judging = (game, at, done.value), None
-        return True
-
-    def _judged_now(self) -> Found | None:
-        """The hint's judgment of the position the learner is to play in, weighed ahead (the
-        rest of it weighed now), or None if it was not begun."""
-        now = (self.game, len(self.game.history))
-        if self._judged is not None and self._judged[:2] == now:
-            return self._judged[2]
-        if self._judging is not None and self._judging[:2] == now:
-            self._judged, self._judging = (*now, finished(self._judging[2])), None
-            return self._judged[2]
-        return None
-
     def _weigh_later(self) -> None:
         """Have :meth:`_weigh_next` called soon by the event loop, once (nothing without one)."""
-        if not self.weigh_ahead or self._ahead is not None:
+        if not self.weigh_ahead or self._step_asked is not None:
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             if counts_cpu():
-                return  # no event loop runs (a script, a test): the review is weighed when asked for
+                return  # no event loop runs (a script, a test): the coach weighs when asked
             loop = asyncio.get_event_loop()  # the browser's (Pyodide's), running whether asked from it or not
-        self._ahead = loop.call_later(0, self._weigh_next)
+        self._step_asked = loop.call_later(0, self._weigh_next)
 
     def sync(self, stored: object) -> None:
         """Take the positions the browser stored (:attr:`mistakes_key`; None: nothing stored).
