@@ -543,13 +543,13 @@ class Table(PageWidget):
         at most one step (a few ms)."""
         self._step_asked = None
         game = self.game
-        if not self.weigh_ahead or self._coach is not None or self._ahead_failed is game or \
-                game.phase not in (Phase.PLAYING, Phase.FINISHED):
-            return
+        if not self.weigh_ahead or self._coach is not None or self._mistakes is not None or \
+                self._ahead_failed is game or game.phase not in (Phase.PLAYING, Phase.FINISHED):
+            return  # (a mistake tried again is weighed as it is tried)
         ahead = self._ahead_now()
         if ahead is None:
             ahead = self._ahead = Ahead(game, self.seat, seed=game.seed)
-        to_play = self.waiting == "learner" and game.phase is Phase.PLAYING and self._mistakes is None
+        to_play = self.waiting == "learner" and game.phase is Phase.PLAYING
         try:
             more = ahead.step(to_play=to_play)
         except TutorError as error:  # weighed again when asked for, which says so
