@@ -1,8 +1,9 @@
 """Playing well: the deals a seat cannot see (:mod:`~tutor.play.simulation`), the search that
 weighs plays on them (:mod:`~tutor.play.search`), the computer players
 (:mod:`~tutor.play.strategy`, :mod:`~tutor.play.bots`), the coach's advice
-(:mod:`~tutor.play.coach`), what it weighs while a learner thinks (:mod:`~tutor.play.ahead`), the
-positions it analysed deeply beforehand (:mod:`~tutor.play.bank`), and a hand's record (:mod:`~tutor.play.record`). Everything here
+(:mod:`~tutor.play.coach`), what it weighs while a learner thinks
+(:mod:`~tutor.play.ahead`), the positions it analysed deeply beforehand
+(:mod:`~tutor.play.bank`), and a hand's record (:mod:`~tutor.play.record`). Everything here
 asks :mod:`tutor.rules` what is legal and what it scores.
 
 >>> from tutor.play import play_random_hand

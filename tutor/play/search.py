@@ -462,5 +462,5 @@ def _took_trick(outcome: Outcome, seat: int) -> bool:
         same_side(outcome.trick_winner, seat, outcome.declarer, outcome.friend)
 
 
-__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "Steps", "candidate_plays", "edge", "finished", "playout_rng", "search",
-           "search_steps", "weigh_buries", "weigh_calls", "weigh_declarations"]
+__all__ = ["MAX_CANDIDATES", "Found", "PlayValue", "Steps", "candidate_plays", "edge", "finished", "playout_rng",
+           "search", "search_steps", "weigh_buries", "weigh_calls", "weigh_declarations"]

@@ -73,9 +73,9 @@ class FollowPosition:
 
     ``suit`` holds the hand's cards of the led effective suit, ``runs`` their pairs
     (see :func:`~tutor.rules.combos.pair_runs`), ``counts`` the copies of each card the
-    hand holds, by card index (:func:`~tutor.rules.notation.copies`). :meth:`allows` answers "is this play
-    legal?" by the shortest path; :meth:`check` answers with a :class:`Verdict` that
-    explains. :func:`follow_position` makes one, or finds the one already made.
+    hand holds, by card index (:func:`~tutor.rules.notation.copies`). :meth:`allows`
+    answers "is this play legal?" by the shortest path; :meth:`check` answers with a
+    :class:`Verdict` that explains. :func:`follow_position` makes one, or finds the one already made.
 
     >>> p = follow_position("♥7 ♥7 ♥3 ♠4", "♥9 ♥9", "♠")
     >>> [str(c) for c in p.suit], p.allows(parse_cards("♥7 ♥7")), p.allows(parse_cards("♥7 ♥3"))

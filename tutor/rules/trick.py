@@ -22,7 +22,7 @@ from tutor.rules.cards import Card, Cards, points
 from tutor.rules.combos import Kind, Shape, shape_of, tractor_top
 from tutor.core.errors import InvalidPlayError, shown
 from tutor.core.i18n import Text
-from tutor.rules.notation import CardsLike, copies, to_cards
+from tutor.rules.notation import CardsLike, check_copies, to_cards
 from tutor.rules.order import TRUMP, Trump, TrumpLike, as_trump
 from tutor.rules.ruff import ruff_rank
 
@@ -136,9 +136,7 @@ def _plays_of(plays: Sequence[CardsLike], trump: Trump) -> tuple[list[Cards], Sh
     cards = [p if type(p) is Cards else to_cards(p) for p in plays]
     if not cards:
         raise InvalidPlayError(Text("a trick needs at least the lead (B1)"))
-    every = [card for play in cards for card in play]
-    if len(every) - len(set(every)) > 1:  # a third copy is possible (C1)
-        copies(every)
+    check_copies([card for play in cards for card in play])  # C1
     shape = shape_of(cards[0], trump)
     size = shape.size
     for play in cards:
