@@ -2,9 +2,10 @@
 
 The rules module answers "is this legal?" and "who wins?" by short paths on card
 indices (:func:`~tutor.rules.follow.is_legal_follow`, :func:`~tutor.rules.trick.trick_winner`,
-:func:`~tutor.rules.trick.winner_so_far`, :func:`~tutor.rules.throw.throw_stands`) and,
+:func:`~tutor.rules.trick.winner_so_far`, :func:`~tutor.rules.throw.throw_stands`,
+:func:`~tutor.rules.ruff.ruff_rank`) and,
 for a learner, by the explained paths that build a verdict (``check_follow``,
-``explain_trick``, ``check_throw``; ``check_follow`` itself takes the short path
+``explain_trick``, ``check_throw``, ``check_ruff``; ``check_follow`` itself takes the short path
 for a legal play, so the follow is also asked of :meth:`FollowPosition.check
 <tutor.rules.follow.FollowPosition.check>`, which goes through every rule). Here both
 answer the same question on at least 100,000 positions per function, drawn from random deals so that every rule of the
@@ -26,6 +27,7 @@ from tutor.rules.combos import shape_of
 from tutor.rules.follow import FollowPosition, check_follow, is_legal_follow, legal_follows
 from tutor.rules.order import TRUMP, Trump
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.rules.ruff import check_ruff, ruff_rank
 from tutor.rules.throw import check_throw, throw_stands
 from tutor.rules.trick import explain_trick, trick_winner, winner_so_far
 
@@ -47,12 +49,14 @@ def _deal(rng: random.Random) -> tuple[Trump, list[list[Card]], list[Card]]:
 
 def _void(hands: list[list[Card]], spare: list[Card], lane: int, trump: Trump, rng: random.Random) -> None:
     """Make a random follower short of ``lane`` (a side suit), its cards of it swapped for
-    cards left over, so that ruffs and discards come up as often as follows (R1–R5, W6)."""
+    cards left over (``spare``, which takes them), so that ruffs and discards come up as often as follows (R1–R5, W6)."""
     seat = rng.randrange(1, PLAYERS)
     keep = [c for c in hands[seat] if trump.lane(c) != lane]
     other = [c for c in spare if trump.lane(c) != lane]
     if len(keep) + len(other) >= 20:
-        hands[seat] = keep + other[:20 - len(keep)]
+        given = other[:20 - len(keep)]
+        spare[:] = [c for c in spare if c not in given] + [c for c in hands[seat] if trump.lane(c) == lane]
+        hands[seat] = keep + given
 
 
 def _lead(hand: list[Card], trump: Trump, rng: random.Random) -> tuple[Card, ...]:
@@ -97,6 +101,8 @@ def _positions(chunk: int) -> Iterator[tuple[Trump, list[list[Card]], tuple[Card
         lane = trump.lane(lead[0])
         if lane != TRUMP and rng.random() < 0.6:
             _void(hands, spare, lane, trump, rng)
+            if rng.random() < 0.5:  # a second follower short of it too: over-ruffs (R4, R5)
+                _void(hands, spare, lane, trump, rng)
         yield trump, hands, lead, VARIANT if rng.random() < 0.2 else DEFAULT_RULES, rng
 
 
@@ -164,3 +170,34 @@ def test_throw_stands_is_check_throws_answer(chunk: int) -> None:
             checked += 1
             stands += answer
     assert 0.05 < stands / checked < 0.95, (stands, checked)
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_the_ruff_rank_is_check_ruffs_verdict(chunk: int) -> None:
+    """A legal play of a hand out of the led side suit: :func:`~tutor.rules.ruff.ruff_rank` (what
+    the trick's winner is found by) makes it a ruff, and one over the ruff before it, exactly
+    when :func:`~tutor.rules.ruff.check_ruff` says so (R1–R5)."""
+    checked = ruffs = over = 0
+    for trump, hands, lead, rules, rng in _positions(200 + chunk):
+        shape = shape_of(lead, trump)
+        if shape.lane == TRUMP:
+            continue
+        beat: tuple[Card, ...] | None = None
+        for hand in hands[1:]:
+            if any(trump.lane(card) == shape.lane for card in hand):
+                continue
+            play = _follow(hand, lead, trump, rules, rng)
+            rank = ruff_rank(shape, play, trump)
+            verdict = check_ruff(hand, lead, play, trump, rules=rules)
+            assert verdict.legal and verdict.ruff is (rank is not None), (Cards(hand), Cards(lead), Cards(play))
+            if beat is not None and rank is not None:
+                higher = rank.order > ruff_rank(shape, beat, trump).order  # type: ignore[union-attr]
+                assert check_ruff(hand, lead, play, trump, beat=beat, rules=rules).ruff is higher, (play, beat)
+                over += 1
+            if rank is not None and beat is None:
+                beat = play
+            checked += 1
+            ruffs += rank is not None
+        if checked >= POSITIONS // CHUNKS:
+            break
+    assert ruffs > checked // 5 and over > checked // 200, (ruffs, over, checked)
