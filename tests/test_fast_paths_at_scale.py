@@ -3,16 +3,16 @@
 The rules module answers "is this legal?" and "who wins?" by short paths on card
 indices (:func:`~tutor.rules.follow.is_legal_follow`, :func:`~tutor.rules.trick.trick_winner`,
 :func:`~tutor.rules.trick.winner_so_far`, :func:`~tutor.rules.throw.throw_stands`,
-:func:`~tutor.rules.ruff.ruff_rank`) and,
-for a learner, by the explained paths that build a verdict (``check_follow``,
-``explain_trick``, ``check_throw``, ``check_ruff``; ``check_follow`` itself takes the short path
-for a legal play, so the follow is also asked of :meth:`FollowPosition.check
-<tutor.rules.follow.FollowPosition.check>`, which goes through every rule). Here both
-answer the same question on at least 100,000 positions per function, drawn from random deals so that every rule of the
-follow, the ruff, the throw and the trick comes up: leads of singles, pairs, tractors and
-throws (W1–W5, M1–M3, L2), followers with and without cards of the led suit (R1–R5),
-legal plays, random plays and plays one card away from legal. (Whole hands played on
-integers and replayed through :class:`~tutor.rules.game.Game`: ``tests/test_rollout.py``.)
+:func:`~tutor.rules.ruff.ruff_rank`) and, for a learner, by the explained paths that build a
+verdict (``check_follow``, ``explain_trick``, ``check_throw``, ``check_ruff``;
+``check_follow`` itself takes the short path for a legal play, so the follow is also asked
+of :meth:`FollowPosition.check <tutor.rules.follow.FollowPosition.check>`, which goes
+through every rule). Here both answer the same question on at least 100,000 positions per
+function, drawn from random deals so that every rule of the follow, the ruff, the throw and
+the trick comes up: leads of singles, pairs, tractors and throws (W1–W5, M1–M3, L2),
+followers with and without cards of the led suit (R1–R5), legal plays, random plays and
+plays one card away from legal. (Whole hands played on integers and replayed through
+:class:`~tutor.rules.game.Game`: ``tests/test_rollout.py``.)
 """
 
 from __future__ import annotations
