@@ -11,8 +11,9 @@ between them.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -26,6 +27,26 @@ from tutor.teach import coaching
 from widgets.table import Table
 
 SEED = 5
+
+
+def _run(main: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
+    """``main()`` run to its end in an event loop of its own, on a thread of its own (the
+    browser tests' Playwright keeps a loop running on this one)."""
+    done: list[Any] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            done.append(asyncio.run(main()))
+        except BaseException as error:  # noqa: BLE001 - raised again on the test's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return done[0]
 
 
 def _said(decisions: tuple[Decision, ...]) -> list[Any]:
@@ -85,7 +106,7 @@ def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkey
         assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
         return decisions
 
-    decisions = asyncio.run(main())
+    decisions = _run(main)
     assert len(decisions) > 5
 
 
@@ -99,7 +120,7 @@ def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None
         assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
         assert table.review_ready
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_on_a_server_nothing_is_weighed_before_it_is_asked_for() -> None:
@@ -111,7 +132,7 @@ def test_on_a_server_nothing_is_weighed_before_it_is_asked_for() -> None:
         assert table.review_play()
         assert table.review_weighed
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,7 +157,7 @@ def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypa
         table.weigh_ahead = True
         await _play_hand(table, think=60, on_turn=hint)
 
-    asyncio.run(main())
+    _run(main)
     assert len(asked) >= 10
 
 
