@@ -1,9 +1,11 @@
-"""The table weighs the learner's plays for the coach's review while the learner thinks.
+"""The table weighs the coach's hint and review while the learner thinks.
 
 In the browser (the static site, :attr:`widgets.table.Table.weigh_ahead`) the table
-weighs one layout of a play at a time between the page's requests, through the event
-loop; when the hand ends and "Review my play" is pressed, the review is ready, and it is
-the very review the coach makes when asked (:func:`tutor.play.coach.review`). Here an
+weighs one layout at a time between the page's requests, through the event loop: the
+position the learner is to play in, then the plays made (:class:`tutor.play.ahead.Ahead`).
+"What would you play?" and, when the hand ends, "Review my play" are then ready, and they
+are the very hint and review the coach gives when asked (:func:`tutor.play.coach.advise`,
+:func:`tutor.play.coach.review`). Here an
 asyncio loop stands for the page's: the learner's requests come in turn, and the loop runs
 between them.
 """
