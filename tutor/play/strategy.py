@@ -32,7 +32,7 @@ from tutor.rules.actions import Action, Bury, Call, CloseDeal, Deal, Declare, Pl
 from tutor.rules.cards import DISTINCT_CARDS, KITTY_SIZE, PLAYERS, Card
 from tutor.rules.combos import pair_runs, shape_of
 from tutor.rules.events import Dealt, Declared
-from tutor.rules.follow import legal_follows
+from tutor.rules.follow import follow_position, legal_follows
 from tutor.rules.friend import nameable_cards
 from tutor.rules.game import Game
 from tutor.rules.order import TRUMP, Trump
@@ -311,10 +311,8 @@ class ComputerPlayer:
         trump = view.trump
         assert trump is not None
         lead = view.trick[0][1]
-        if len(lead) == 1:  # a single led: each distinct card of its suit held, else of the hand (W1, W2)
-            lanes, led = trump.lanes, trump.lanes[lead[0].index]
-            suit = [card for card in view.hand if lanes[card.index] == led] or view.hand
-            return [(card,) for card in trump.sorted(set(suit))]
+        if len(lead) == 1:  # a single led: the rules' own list, each card once (W1, W2)
+            return [(card,) for card in follow_position(view.hand, lead, trump, self.rules).single_follows()]
         follows = legal_follows(view.hand, lead, trump, rules=self.rules)
         candidates = list(islice(follows, 120))
         if len(candidates) == 120:

@@ -171,6 +171,15 @@ class FollowPosition:
             return not _play_score(tuple(in_suit), self.trump, shape.pairs, self.duty) < self.best
         return True
 
+    def single_follows(self) -> list[Card]:
+        """Where a single is led: every card the hand may follow with (W1, W2), each once, in
+        holding order — a card of the led suit, or any card when the hand has none.
+
+        >>> [str(c) for c in follow_position("♥7 ♥7 ♥3 ♠4", "♥9", "♠").single_follows()]
+        ['♥7', '♥3']
+        """
+        return list(self.trump.sorted(set(self.suit or self.hand)))
+
     def legal_rule(self, played: Sequence[Card]) -> str:
         """The rule a legal ``played`` rests on, the one its reason cites: the duty of a
         pair, tractor or throw lead (W3, W4, W5) only for a hand holding a pair of the
