@@ -144,7 +144,9 @@ function makePicker({ labels, onChange, onSubmit, announce, qd = null, keepFocus
     cards.forEach((card, i) => {
       if (!group || card.group !== group.dataset.group) {
         group = h("div", { class: "qd-group", role: "group", "aria-label": card.group, "data-group": card.group },
-          h("span", { class: "qd-group-label", "aria-hidden": "true", text: card.group }));
+          h("span", {  // a suit's symbol alone is drawn larger than a word ("Trumps")
+            class: [...card.group].length === 1 ? "qd-group-label qd-suit-label" : "qd-group-label",
+            "aria-hidden": "true", text: card.group }));
         row = h("div", { class: "qd-cards" });
         group.append(row);
         root.append(group);
