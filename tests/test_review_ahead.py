@@ -2,7 +2,8 @@
 
 In the browser (the static site, :attr:`widgets.table.Table.weigh_ahead`) the table
 weighs one layout at a time between the page's requests, through the event loop: the
-position the learner is to play in, then the plays made (:class:`tutor.play.ahead.Ahead`).
+position the learner is to play in, then the plays made (:class:`tutor.play.ahead.Ahead`);
+on a server, the plays made once the hand is over (:attr:`widgets.table.Table.weigh_after_hand`).
 "What would you play?" and, when the hand ends, "Review my play" are then ready, and they
 are the very hint and review the coach gives when asked (:func:`tutor.play.coach.advise`,
 :func:`tutor.play.coach.review`). Here an
@@ -125,11 +126,44 @@ def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None
     _run(main)
 
 
-def test_on_a_server_nothing_is_weighed_before_it_is_asked_for() -> None:
+def test_on_a_server_the_review_is_weighed_once_the_hand_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A served table (many learners to one machine) weighs nothing while the hand is played
+    — a hint is weighed when asked — and the learner's plays for the review once the hand is
+    over, while the score shows: "Review my play" then runs no search, and is the coach's."""
+    checked: list[int] = []
+
+    def nothing_yet(table: Table) -> None:
+        if table.game.phase is Phase.PLAYING:
+            assert table._ahead is None and table._step_asked is None, "weighed while the hand is played"
+            checked.append(1)
+
+    async def main() -> tuple[Decision, ...]:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        assert not table.weigh_ahead and table.weigh_after_hand  # CPython: the served table
+        await _play_hand(table, think=60, on_turn=nothing_yet)
+        assert table.game.phase is Phase.FINISHED and not table.review_ready
+        for _ in range(2000):  # the learner reads the score
+            if table.review_ready:
+                break
+            await asyncio.sleep(0)
+        assert table.review_ready and table.review_weighed
+        monkeypatch.setattr(coach_module, "search_steps", _refused)
+        decisions = table.review_play()
+        monkeypatch.undo()
+        assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
+        return decisions
+
+    assert _run(main) and len(checked) >= 10
+
+
+def test_a_table_told_not_to_weighs_nothing_before_it_is_asked_for() -> None:
+    """A shared hand's seat (the server weighs its review itself) weighs nothing ahead."""
     async def main() -> None:
         table = Table(SEED, pause_ms=0, deal_ms=0)
-        assert not table.weigh_ahead  # CPython: the served table, many learners to one machine
+        table.weigh_after_hand = False
         await _play_hand(table, think=60)
+        for _ in range(200):
+            await asyncio.sleep(0)
         assert not table.review_ready and not table.review_weighed
         assert table.review_play()
         assert table.review_weighed

@@ -59,6 +59,8 @@ class TableSeat(Table):
     table (its code, link, opener …), under ``state["shared"]``."""
 
     _page_sets: ClassVar[frozenset[str]] = frozenset({"selected"})
+    weigh_after_hand = False
+    """The server weighs a shared hand's reviews itself, away from its tables (:attr:`to_weigh`)."""
 
     def __init__(self, game: Game, *, seat: int, lang: str, players: Sequence[str],
                  info: Mapping[str, Any] | None = None, level: int = 1) -> None:

@@ -268,7 +268,13 @@ class Table(PageWidget):
     then the learner's plays for the coach's review (:class:`tutor.play.coach.Reviewing`), so
     that "What would you play?" and "Review my play" answer at once. In the browser (the
     static site), where the work is done by the learner's own machine; not by default on a
-    server that many learners share, which weighs when asked."""
+    server that many learners share, which weighs a hint when asked, and the review once the
+    hand is over (:attr:`weigh_after_hand`)."""
+    weigh_after_hand = True
+    """Once the hand is over, weigh the learner's plays for the review the same way, while
+    the learner reads the score, so that "Review my play" answers at once — on a server too:
+    one review's CPU (about a second) for each hand a learner finishes, spent as the hand
+    ends rather than while it is played. Asked for sooner, the review finishes the rest."""
     state = t.Dict().tag(sync=True)
     """What the front end draws: seats, trick, prompts, score, review …"""
     hand = t.List(t.Dict()).tag(sync=True)
@@ -516,14 +522,14 @@ class Table(PageWidget):
     def _weigh_plays(self) -> tuple[Decision, ...]:
         """The coach's review of this seat's plays in the finished hand (a seat of a table of
         classmates has it weighed beforehand, away from the server's other tables): what was
-        weighed ahead (:attr:`weigh_ahead`), and the rest."""
+        weighed ahead (:attr:`weigh_ahead`, :attr:`weigh_after_hand`), and the rest."""
         ahead = self._ahead_now()
         return ahead.review() if ahead is not None else coach.review(self.game, self.seat, seed=self.game.seed)
 
     @property
     def review_ready(self) -> bool:
         """True if every play the learner made in this hand is weighed for the coach's review
-        (the review itself, or the plays weighed ahead: :attr:`weigh_ahead`) — and the
+        (the review itself, or the plays weighed ahead: :attr:`weigh_ahead`, :attr:`weigh_after_hand`) — and the
         learner has made at least one."""
         if self._coach is not None:
             return True
@@ -536,14 +542,20 @@ class Table(PageWidget):
         ahead = self._ahead
         return ahead if ahead is not None and ahead.game is self.game and ahead.seat == self.seat else None
 
+    @property
+    def _weighs_now(self) -> bool:
+        """True if the table weighs between the page's requests now: :attr:`weigh_ahead`, or
+        :attr:`weigh_after_hand` once the hand is over."""
+        return self.weigh_ahead or (self.weigh_after_hand and self.game.phase is Phase.FINISHED)
+
     def _weigh_next(self) -> None:
-        """If :attr:`weigh_ahead`: one step of :class:`tutor.play.ahead.Ahead` (the position the
-        learner is to play in, else a play of theirs for the review), then ask the event loop
-        to come back for the next; the page's requests are handled in between, each waiting
-        at most one step (a few ms)."""
+        """If the table weighs now (:attr:`weigh_ahead`, :attr:`weigh_after_hand`): one step of
+        :class:`tutor.play.ahead.Ahead` (the position the learner is to play in, else a play of
+        theirs for the review), then ask the event loop to come back for the next; the page's
+        requests are handled in between, each waiting at most one step (a few ms)."""
         self._step_asked = None
         game = self.game
-        if not self.weigh_ahead or self._coach is not None or self._mistakes is not None or \
+        if not self._weighs_now or self._coach is not None or self._mistakes is not None or \
                 self._ahead_failed is game or game.phase not in (Phase.PLAYING, Phase.FINISHED):
             return  # (a mistake tried again is weighed as it is tried)
         ahead = self._ahead_now()
@@ -563,7 +575,7 @@ class Table(PageWidget):
 
     def _weigh_later(self) -> None:
         """Have :meth:`_weigh_next` called soon by the event loop, once (nothing without one)."""
-        if not self.weigh_ahead or self._step_asked is not None:
+        if not self._weighs_now or self._step_asked is not None:
             return
         try:
             loop = asyncio.get_running_loop()

@@ -1,12 +1,12 @@
-"""The coach's review is weighed while the learner thinks, in the static site; on a served
-course, when it is asked for (both in a real browser).
+"""The coach's review is weighed before it is asked for, in a real browser: while the
+learner thinks in the static site, and once the hand is over on a served course.
 
 Lesson 10 opened in a fresh profile loads a finished hand from its hand file (the careless
-learner's: costly plays). In the static site (Python in the page, the learner's own
-machine) the table weighs the learner's plays between the page's requests
-(:attr:`widgets.table.Table.prepare_review`) and marks ``data-review-weighed`` when every
-play is weighed; "Review my play" then shows the review the Python table gives. A served
-course (one machine for a class) weighs nothing before the review is asked for. The wait
+learner's: costly plays). The table weighs the learner's plays between the page's requests
+(:attr:`widgets.table.Table.weigh_ahead` in the static site, where Python runs in the page;
+:attr:`widgets.table.Table.weigh_after_hand` on a served course, one machine for a class,
+which weighs nothing while a hand is played) and marks ``data-review-weighed`` when every
+play is weighed; "Review my play" then shows the review the Python table gives. The wait
 itself is measured by ``benchmarks/learn_from_mistakes.py --think 10``.
 """
 
@@ -29,8 +29,8 @@ WEIGHED = "document.querySelector('[data-qd=table]').dataset.reviewWeighed === '
 
 
 @pytest.mark.parametrize("served", ["lessons_server", "site"], ids=["served", "static"])
-def test_the_review_is_weighed_ahead_in_the_browser_only(served: str, context: Any,
-                                                         request: pytest.FixtureRequest) -> None:
+def test_the_review_is_weighed_before_it_is_asked_for(served: str, context: Any,
+                                                      request: pytest.FixtureRequest) -> None:
     server = request.getfixturevalue(served)
     table = careless_hand(SEED)
     record = table.export()
@@ -39,17 +39,13 @@ def test_the_review_is_weighed_ahead_in_the_browser_only(served: str, context: A
     assert any(d.costly for d in review)
 
     page, errors = open_hand(context, server, record)
-    if served == "site":
-        page.wait_for_function(WEIGHED, timeout=120_000)  # weighed while the learner reads the score
-    else:
-        page.wait_for_timeout(3000)  # as long as the static table takes to weigh this hand
-        assert page.get_attribute("[data-qd=table]", "data-review-weighed") == "false"
+    page.wait_for_function(WEIGHED, timeout=120_000)  # weighed while the learner reads the score
     page.click("[data-qd=coach-review]")
     page.locator("[data-qd=coach-heading]").wait_for()
     assert page.inner_text("[data-qd=coach-heading]") == expected["heading"]
     shown = page.eval_on_selector_all("[data-qd=coach-item] summary", "items => items.map(i => i.textContent)")
     assert shown == [item["text"] for item in expected["items"]]
-    page.wait_for_function(WEIGHED)
+    assert page.get_attribute("[data-qd=table]", "data-review-weighed") == "true"
     assert not errors, errors
     page.goto("about:blank")
     page.close()
