@@ -103,12 +103,48 @@ def test_the_candidates_are_legal_and_include_what_is_asked():
         base = ComputerPlayer(view.seat, seed).act(view)
         assert isinstance(base, Play)
         plays = candidate_plays(view, rng=random.Random(0), include=(base.cards,))
-        assert Counter(plays[0]) == Counter(base.cards)
+        assert any(Counter(play) == Counter(base.cards) for play in plays)
         assert len(plays) == len(set(plays))
+        anyway = candidate_plays(view, rng=random.Random(0))
+        assert plays[:len(anyway)] == anyway  # the included play, if new, comes after the others
+        for play in anyway:  # including a play weighed anyway changes nothing, not even the order
+            assert candidate_plays(view, rng=random.Random(0), include=(play,)) == anyway
         if view.trick:
             assert len(plays) <= MAX_CANDIDATES + 1
         for play in plays:
             assert game.can(Play(view.seat, play)), play
+
+
+def test_a_judgment_that_weighed_a_play_is_the_judgment_with_it_included():
+    """The hint's judgment of a position is the review's judgment of any play it weighed
+    (leads and follows, all through hands): the same candidates in the same order, so the
+    same numbers and the same best, exact ties included. So the review and a hint with cards
+    picked take the hint's judgment instead of weighing again (``judged=``)."""
+    from tutor.play.coach import decision, judge
+
+    checked = 0
+    for seed in range(4):
+        for tricks, plays in ((0, 0), (4, 2), (9, 1), (15, 3)):
+            game = _position(seed, tricks, plays)
+            if game.phase is not Phase.PLAYING:
+                continue
+            view = game.view(game.actor)
+            plain = judge(view, seed=seed, layouts=3)
+            for value in plain.values:
+                again = judge(view, seed=seed, layouts=3, include=[value.play])
+                assert again.values == plain.values, (seed, tricks, plays, value.play)
+                made = decision(view, value.play, 0, seed=seed, layouts=3)
+                reused = decision(view, value.play, 0, seed=seed, layouts=3, judged=plain)
+                assert made is None or (made.found.values, made.cost, made.error) == \
+                    (reused.found.values, reused.cost, reused.error)
+                checked += 1
+            if tricks == 4:  # the hint (its 40 layouts) with the cards of its last play picked
+                full = judge(view, seed=seed)
+                picked = full.values[-1].play
+                taken, weighed = advise(view, seed=seed, chosen=picked, judged=full), advise(view, seed=seed, chosen=picked)
+                assert (taken.found.values, taken.chosen, taken.action) == \
+                    (weighed.found.values, weighed.chosen, weighed.action)  # (its seconds apart)
+    assert checked > 60
 
 
 def test_the_search_stops_at_its_think_time_and_compares_on_the_same_layouts():

@@ -113,6 +113,38 @@ def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkey
     assert len(decisions) > 5
 
 
+def test_a_play_the_hint_weighed_is_not_weighed_again_for_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static table weighs each position for the hint, then each play for the review: a
+    play its position's judgment weighed takes that judgment, with no search of its own."""
+    real = coach_module.search_steps
+    searched: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searched.append(kwargs.get("include"))
+        return real(*args, **kwargs)
+
+    async def main() -> tuple[Table, tuple[Decision, ...]]:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        table.weigh_ahead = True
+        monkeypatch.setattr(coach_module, "search_steps", counted)
+        await _play_hand(table, think=100)
+        for _ in range(200):
+            await asyncio.sleep(0)
+        assert table.review_ready
+        decisions = table.review_play()
+        monkeypatch.undo()
+        return table, decisions
+
+    table, decisions = _run(main)
+    ahead = table._ahead
+    assert ahead is not None
+    judged = ahead._judgments
+    new = [d for d in decisions if judged.get(d.index) is None or judged[d.index].value_of(d.played) is None]
+    assert len(decisions) > 5 and len(new) < len(decisions) / 2
+    assert len(searched) <= len(judged) + len(new), (len(searched), len(judged), len(new))
+    assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
+
+
 def test_a_review_asked_before_every_play_is_weighed_finishes_the_rest() -> None:
     async def main() -> None:
         table = Table(SEED, pause_ms=0, deal_ms=0)
@@ -172,8 +204,9 @@ def test_a_table_told_not_to_weighs_nothing_before_it_is_asked_for() -> None:
 
 
 def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At each of the learner's plays, "What would you play?" with nothing picked answers from
-    the judgment weighed meanwhile — no search when asked — and says what the coach says."""
+    """At each of the learner's plays, "What would you play?" answers from the judgment weighed
+    meanwhile — no search when asked — and says what the coach says: with nothing picked, and
+    with the cards of a play it weighed picked."""
     real = coach_module.search_steps
     asked: list[int] = []
 
@@ -186,6 +219,16 @@ def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypa
         monkeypatch.setattr(coach_module, "search_steps", real)
         said = " ".join(table.tr(line) for line in coaching.advice(advise(view, table.rules, seed=table.game.seed)))
         assert table.hint_text == said
+        ahead = table._ahead
+        assert ahead is not None and ahead.judged() is not None
+        picked = ahead.judged().values[-1].play  # the learner's cards picked: a play the hint weighed
+        table.selected = table._positions(picked)
+        monkeypatch.setattr(coach_module, "search_steps", _refused)
+        table.hint()
+        monkeypatch.setattr(coach_module, "search_steps", real)
+        advice = advise(view, table.rules, seed=table.game.seed, chosen=picked)
+        assert table.hint_text == " ".join(table.tr(line) for line in coaching.advice(advice))
+        table.selected = []
         asked.append(1)
 
     async def main() -> None:

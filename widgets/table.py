@@ -482,7 +482,7 @@ class Table(PageWidget):
         chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
         ahead = self._ahead_now()
         advice = coach.advise(view, self.rules, seed=self.game.seed, chosen=chosen,
-                              judged=ahead.judged() if ahead is not None and chosen is None else None)
+                              judged=ahead.judged() if ahead is not None else None)
         action = advice.action
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()

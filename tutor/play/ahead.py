@@ -5,7 +5,9 @@ A page that waits for its learner has time to spare. :class:`Ahead` spends it on
 time (a step plays every candidate out in one layout: a few milliseconds), first on the
 position the learner is to play in — what "What would you play?" weighs
 (:func:`tutor.play.coach.judge_steps`) — then on the learner's plays already made, for the
-review (:class:`tutor.play.coach.Reviewing`). Asked for either, it gives what the coach
+review (:class:`tutor.play.coach.Reviewing`). A play the hint's judgment of its position
+weighed is not weighed again for the review: the review takes that judgment, the very one it
+would make (:func:`tutor.play.coach.decision_steps`). Asked for either, it gives what the coach
 gives when asked (the same judgment, the same review), finishing what is not weighed yet.
 
 >>> from tutor.play.strategy import computer_hand
@@ -33,22 +35,22 @@ class Ahead:
 
     def __init__(self, game: Game, seat: int, *, seed: int = 0) -> None:
         self.game, self.seat, self.seed = game, seat, seed
-        self._reviewing = Reviewing(game, seat, seed=seed)
+        self._judgments: dict[int, Found] = {}  # by the game's length then: the positions judged
+        self._reviewing = Reviewing(game, seat, seed=seed, judged=self._judgments.get)
         self._judging: tuple[int, Steps[Found]] | None = None  # the game's length then, and the steps
-        self._judged: tuple[int, Found] | None = None
 
     def step(self, *, to_play: bool) -> bool:
         """Weigh one layout: of the position the seat is to play in now (``to_play``: the
         seat's turn in the playing phase), else of a play it made, for the review. False when
         nothing is left to weigh."""
         at = len(self.game.history)
-        if to_play and (self._judged is None or self._judged[0] != at):
+        if to_play and at not in self._judgments:
             if self._judging is None or self._judging[0] != at:
                 self._judging = (at, judge_steps(self.game.view(self.seat), self.game.rules, seed=self.seed))
             try:
                 next(self._judging[1])
             except StopIteration as done:
-                self._judged, self._judging = (at, done.value), None
+                self._judgments[at], self._judging = done.value, None
             return True
         return self._reviewing.step()
 
@@ -57,8 +59,8 @@ class Ahead:
         None if it was not begun (the coach then weighs it as usual)."""
         at = len(self.game.history)
         if self._judging is not None and self._judging[0] == at:
-            self._judged, self._judging = (at, finished(self._judging[1])), None
-        return self._judged[1] if self._judged is not None and self._judged[0] == at else None
+            self._judgments[at], self._judging = finished(self._judging[1]), None
+        return self._judgments.get(at)
 
     def review(self) -> tuple[Decision, ...]:
         """The review of the seat's plays (:func:`tutor.play.coach.review`), the rest weighed now."""

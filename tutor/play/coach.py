@@ -21,7 +21,7 @@ who is likely the friend (:func:`friend_chances`), from the very layouts the coa
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -178,7 +178,8 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     seconds after which to stop dealing layouts (None, the default: deal all of them, so the
     advice is the same on any machine); ``judged``: the coach's judgment of this very position
     made already (:func:`judge`'s, asked with ``seed`` and nothing included), taken when nothing
-    is ``chosen`` — the advice is the same."""
+    is ``chosen`` or it weighed the play ``chosen`` (including a play weighed anyway changes
+    nothing: :func:`tutor.play.search.candidate_plays`) — the advice is the same."""
     instance(view, SeatView, "view")
     whole(seed, "seed", low=0)
     if judged is not None:
@@ -186,7 +187,7 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     if view.phase is not Phase.PLAYING or view.actor != view.seat:
         return Advice(view, None, None, ComputerPlayer(view.seat, seed, rules).act(view))
     include = [tuple(chosen)] if chosen is not None and _allowed(view, chosen, rules) else []
-    found = judged if judged is not None and chosen is None else \
+    found = judged if judged is not None and (not include or judged.value_of(include[0]) is not None) else \
         judge(view, rules, seed=seed, include=include, think=think)
     mine = found.value_of(chosen) if chosen is not None else None
     return Advice(view, found, mine, Play(view.seat, found.best.play))
@@ -220,8 +221,9 @@ class Reviewing:
     """
 
     def __init__(self, game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
-                 think: float | None = None) -> None:
+                 think: float | None = None, judged: Callable[[int], Found | None] | None = None) -> None:
         self.game, self.seat, self.seed, self.layouts, self.think = game, seat, seed, layouts, think
+        self._judged = judged  # the hint's judgment of the position before action number i, if made
         self._replay = Game(game.seed, game.rules, game.deck)
         self._decisions: list[Decision] = []
         self._weighing: Steps[Decision | None] | None = None
@@ -236,7 +238,8 @@ class Reviewing:
             action = game.history[done]
             if isinstance(action, Play) and action.seat == self.seat and replay.phase is Phase.PLAYING:
                 self._weighing = decision_steps(replay.view(self.seat), action.cards, done, game.rules,
-                                                seed=self.seed, layouts=self.layouts, think=self.think)
+                                                seed=self.seed, layouts=self.layouts, think=self.think,
+                                                judged=self._judged(done) if self._judged is not None else None)
             replay.apply(action)
         try:
             next(self._weighing)
@@ -259,18 +262,27 @@ class Reviewing:
 
 
 def decision(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset = DEFAULT_RULES, *,
-             seed: int = 0, layouts: int = LAYOUTS, think: float | None = None) -> Decision | None:
+             seed: int = 0, layouts: int = LAYOUTS, think: float | None = None,
+             judged: Found | None = None) -> Decision | None:
     """The play ``played`` that ``view``'s seat made there (``index`` actions into the hand),
     weighed as the hint weighs it (:func:`judge`, seeded by the hand's ``seed``); None where
     the rules left no choice (one legal play). The review weighs each play so, and the table's
-    positions to review weigh a kept one again alike."""
-    return finished(decision_steps(view, played, index, rules, seed=seed, layouts=layouts, think=think))
+    positions to review weigh a kept one again alike. ``judged``: see :func:`decision_steps`."""
+    return finished(decision_steps(view, played, index, rules, seed=seed, layouts=layouts, think=think,
+                                   judged=judged))
 
 
 def decision_steps(view: SeatView, played: Sequence[Card], index: int, rules: Ruleset = DEFAULT_RULES, *,
-                   seed: int = 0, layouts: int = LAYOUTS, think: float | None = None) -> Steps[Decision | None]:
-    """:func:`decision` a layout at a time (:func:`judge_steps`)."""
-    found = yield from judge_steps(view, rules, seed=seed, include=(tuple(played),), layouts=layouts, think=think)
+                   seed: int = 0, layouts: int = LAYOUTS, think: float | None = None,
+                   judged: Found | None = None) -> Steps[Decision | None]:
+    """:func:`decision` a layout at a time (:func:`judge_steps`). ``judged``: the hint's
+    judgment of this very position (:func:`judge`'s, with ``seed`` and ``layouts``, nothing
+    included), taken if it weighed ``played`` — the decision is the same."""
+    if judged is not None and judged.value_of(played) is not None:
+        found = judged
+    else:
+        found = yield from judge_steps(view, rules, seed=seed, include=(tuple(played),), layouts=layouts,
+                                       think=think)
     if len(found.values) == 1:
         return None
     mine = found.value_of(played)

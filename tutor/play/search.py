@@ -40,6 +40,7 @@ from tutor.rules.combos import pair_runs
 from tutor.rules.follow import legal_follows
 from tutor.rules.friend import call_refusal, nameable_cards, same_side
 from tutor.rules.game import Game
+from tutor.rules.order import Trump
 from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.view import SeatView
@@ -135,7 +136,8 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
     (L4); a lead's every single, pair and tractor (M1–M3); a follow's legal plays (W1–W4),
     sampled when there are more than :data:`MAX_CANDIDATES` (by ``rng`` alone, whatever is
     included). ``include`` (for example the learner's own choice, or a heuristic player's)
-    is always among them, besides.
+    is always among them: after the others, those not among them already — so including a
+    play that is weighed anyway changes nothing, not even the order of exact ties.
 
     >>> from tutor.rules.game import Game, Phase
     >>> from tutor.play.strategy import ComputerPlayer, next_action
@@ -150,12 +152,18 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
     trump = view.trump
     if view.phase is not Phase.PLAYING or trump is None or view.actor != view.seat:
         raise TutorError(Text("a search weighs the plays of the seat to play, in the playing phase"))
-    chosen: dict[Cards, None] = {_key(play): None for play in include}
+    chosen = dict.fromkeys(_weighed_anyway(view, rules, rng, trump))
+    chosen.update((_key(play), None) for play in include)
+    return tuple(chosen)
+
+
+def _weighed_anyway(view: SeatView, rules: Ruleset, rng: random.Random, trump: Trump) -> list[Cards]:
+    """:func:`candidate_plays` before ``include``."""
     if view.forced_options:
-        chosen.update((_key(option), None) for option in view.forced_options)
-        return tuple(chosen)
+        return [_key(option) for option in view.forced_options]
     hand = view.hand
     if not view.trick:
+        chosen: dict[Cards, None] = {}
         counts = Counter(hand)
         for card in sorted(counts, key=lambda c: c.index):
             chosen.setdefault(Cards((card,)), None)
@@ -168,7 +176,7 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
             for run in pair_runs(cards, trump):
                 if len(run) > 1:
                     chosen.setdefault(_key([c for card in run for c in (card, card)]), None)
-        return tuple(chosen)
+        return list(chosen)
     follows = legal_follows(hand, view.trick[0][1], trump, rules=rules)
     found: dict[Cards, None] = {}
     for index, play in enumerate(follows):
@@ -178,8 +186,7 @@ def candidate_plays(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: rand
     plays = list(found)
     if len(plays) > MAX_CANDIDATES:  # sampled whatever is included: the same sample for every caller
         plays = rng.sample(plays, MAX_CANDIDATES)
-    chosen.update((play, None) for play in plays)
-    return tuple(chosen)
+    return plays
 
 
 def search(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, rng: random.Random, layouts: int = 40,
