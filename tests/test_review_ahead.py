@@ -188,6 +188,43 @@ def test_on_a_server_the_review_is_weighed_once_the_hand_is_over(monkeypatch: py
     assert _run(main) and len(checked) >= 10
 
 
+def test_on_a_server_a_hint_asked_for_is_not_weighed_again_for_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A served table weighs "What would you play?" when asked, and keeps that judgment: once
+    the hand is over, a play it weighed is not weighed again for the review."""
+    real = coach_module.search_steps
+    searched: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searched.append(kwargs.get("include"))
+        return real(*args, **kwargs)
+
+    def ask(table: Table) -> None:
+        if table.game.phase is Phase.PLAYING:
+            table.hint()
+            assert table._step_asked is None, "weighed while the hand is played"
+
+    async def main() -> tuple[Table, tuple[Decision, ...]]:
+        table = Table(SEED, pause_ms=0, deal_ms=0)
+        await _play_hand(table, think=3, on_turn=ask)
+        monkeypatch.setattr(coach_module, "search_steps", counted)
+        for _ in range(2000):
+            if table.review_ready:
+                break
+            await asyncio.sleep(0)
+        decisions = table.review_play()
+        monkeypatch.undo()
+        return table, decisions
+
+    table, decisions = _run(main)
+    ahead = table._ahead
+    assert ahead is not None
+    judged = ahead._judgments
+    new = [d for d in decisions if judged.get(d.index) is None or judged[d.index].value_of(d.played) is None]
+    assert len(decisions) > 5 and len(judged) >= len(decisions) and len(new) < len(decisions) / 2
+    assert len(searched) <= len(new), (len(searched), len(new))
+    assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
+
+
 def test_a_table_told_not_to_weighs_nothing_before_it_is_asked_for() -> None:
     """A shared hand's seat (the server weighs its review itself) weighs nothing ahead."""
     async def main() -> None:

@@ -481,8 +481,12 @@ class Table(PageWidget):
         asked = tuple(self.selected)
         chosen = [self._order[i] for i in self.selected if i < len(self._order)] or None
         ahead = self._ahead_now()
+        if ahead is None and view.phase is Phase.PLAYING:  # kept for the review (weigh_after_hand)
+            ahead = self._ahead = Ahead(self.game, self.seat, seed=self.game.seed)
         advice = coach.advise(view, self.rules, seed=self.game.seed, chosen=chosen,
                               judged=ahead.judged() if ahead is not None else None)
+        if ahead is not None and chosen is None and advice.found is not None:
+            ahead.keep(advice.found)
         action = advice.action
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()

@@ -62,6 +62,14 @@ class Ahead:
             self._judgments[at], self._judging = finished(self._judging[1]), None
         return self._judgments.get(at)
 
+    def keep(self, judged: Found) -> None:
+        """Keep ``judged``, the coach's judgment of the position the seat is to play in now
+        (:func:`tutor.play.coach.judge`'s, with the hand's seed: a hint asked for), for the review."""
+        at = len(self.game.history)
+        if self._judging is not None and self._judging[0] == at:
+            self._judging = None
+        self._judgments[at] = judged
+
     def review(self) -> tuple[Decision, ...]:
         """The review of the seat's plays (:func:`tutor.play.coach.review`), the rest weighed now."""
         return finished(self._reviewing.steps())
