@@ -56,6 +56,37 @@ def _said(decisions: tuple[Decision, ...]) -> list[Any]:
     return [(d.index, d.played, d.cost, d.error, d.found.values) for d in decisions]
 
 
+def _counting_searches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Each search the coach starts from now on (until ``monkeypatch.undo()``), by what it included."""
+    real = coach_module.search_steps
+    searched: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        searched.append(kwargs.get("include"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach_module, "search_steps", counted)
+    return searched
+
+
+async def _weighed(table: Table) -> None:
+    """The loop runs (the learner reads the score) until the review is weighed."""
+    for _ in range(2000):
+        if table.review_ready:
+            break
+        await asyncio.sleep(0)
+    assert table.review_ready and table.review_weighed  # the page's data-review-weighed
+
+
+def _not_judged(table: Table, decisions: tuple[Decision, ...]) -> tuple[int, int]:
+    """How many positions the table kept a hint's judgment of, and how many of ``decisions``
+    are of a play none of those weighed."""
+    assert table._ahead is not None
+    judged = table._ahead._judgments
+    return len(judged), sum(1 for d in decisions if judged.get(d.index) is None or
+                            judged[d.index].value_of(d.played) is None)
+
+
 async def _play_hand(table: Table, *, think: int, on_turn: Callable[[Table], None] | None = None) -> None:
     """The learner (seat 0) plays the computer player's choices through the table's own
     methods, the loop running ``think`` times before each (the learner thinking), and
@@ -116,32 +147,19 @@ def test_the_review_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkey
 def test_a_play_the_hint_weighed_is_not_weighed_again_for_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
     """The static table weighs each position for the hint, then each play for the review: a
     play its position's judgment weighed takes that judgment, with no search of its own."""
-    real = coach_module.search_steps
-    searched: list[object] = []
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        searched.append(kwargs.get("include"))
-        return real(*args, **kwargs)
-
-    async def main() -> tuple[Table, tuple[Decision, ...]]:
+    async def main() -> tuple[Table, tuple[Decision, ...], list[object]]:
         table = Table(SEED, pause_ms=0, deal_ms=0)
         table.weigh_ahead = True
-        monkeypatch.setattr(coach_module, "search_steps", counted)
+        searched = _counting_searches(monkeypatch)  # the whole hand's
         await _play_hand(table, think=100)
-        for _ in range(200):
-            await asyncio.sleep(0)
-        assert table.review_ready
-        decisions = table.review_play()
-        monkeypatch.undo()
-        return table, decisions
+        await _weighed(table)
+        return table, table.review_play(), searched
 
-    table, decisions = _run(main)
-    ahead = table._ahead
-    assert ahead is not None
-    judged = ahead._judgments
-    new = [d for d in decisions if judged.get(d.index) is None or judged[d.index].value_of(d.played) is None]
-    assert len(decisions) > 5 and len(new) < len(decisions) / 2
-    assert len(searched) <= len(judged) + len(new), (len(searched), len(judged), len(new))
+    table, decisions, searched = _run(main)
+    monkeypatch.undo()
+    judged, new = _not_judged(table, decisions)
+    assert len(decisions) > 5 and new < len(decisions) / 2
+    assert len(searched) <= judged + new, (len(searched), judged, new)  # without: a search for each, twice
     assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
 
 
@@ -174,12 +192,8 @@ def test_on_a_server_the_review_is_weighed_once_the_hand_is_over(monkeypatch: py
         assert not table.weigh_ahead and table.weigh_after_hand  # CPython: the served table
         await _play_hand(table, think=60, on_turn=nothing_yet)
         assert table.game.phase is Phase.FINISHED and not table.review_ready
-        for _ in range(2000):  # the learner reads the score
-            if table.review_ready:
-                break
-            await asyncio.sleep(0)
-        assert table.review_ready and table.review_weighed
-        monkeypatch.setattr(coach_module, "search_steps", _refused)
+        await _weighed(table)
+        monkeypatch.setattr(coach_module, "search_steps", _refused)  # weighed: the review searches no more
         decisions = table.review_play()
         monkeypatch.undo()
         assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
@@ -191,37 +205,23 @@ def test_on_a_server_the_review_is_weighed_once_the_hand_is_over(monkeypatch: py
 def test_on_a_server_a_hint_asked_for_is_not_weighed_again_for_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
     """A served table weighs "What would you play?" when asked, and keeps that judgment: once
     the hand is over, a play it weighed is not weighed again for the review."""
-    real = coach_module.search_steps
-    searched: list[object] = []
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        searched.append(kwargs.get("include"))
-        return real(*args, **kwargs)
-
     def ask(table: Table) -> None:
         if table.game.phase is Phase.PLAYING:
             table.hint()
             assert table._step_asked is None, "weighed while the hand is played"
 
-    async def main() -> tuple[Table, tuple[Decision, ...]]:
+    async def main() -> tuple[Table, tuple[Decision, ...], list[object]]:
         table = Table(SEED, pause_ms=0, deal_ms=0)
         await _play_hand(table, think=3, on_turn=ask)
-        monkeypatch.setattr(coach_module, "search_steps", counted)
-        for _ in range(2000):
-            if table.review_ready:
-                break
-            await asyncio.sleep(0)
-        decisions = table.review_play()
-        monkeypatch.undo()
-        return table, decisions
+        searched = _counting_searches(monkeypatch)  # once the hand is over
+        await _weighed(table)
+        return table, table.review_play(), searched
 
-    table, decisions = _run(main)
-    ahead = table._ahead
-    assert ahead is not None
-    judged = ahead._judgments
-    new = [d for d in decisions if judged.get(d.index) is None or judged[d.index].value_of(d.played) is None]
-    assert len(decisions) > 5 and len(judged) >= len(decisions) and len(new) < len(decisions) / 2
-    assert len(searched) <= len(new), (len(searched), len(new))
+    table, decisions, searched = _run(main)
+    monkeypatch.undo()
+    judged, new = _not_judged(table, decisions)
+    assert len(decisions) > 5 and judged >= len(decisions) and new < len(decisions) / 2
+    assert len(searched) <= new, (len(searched), new)
     assert _said(decisions) == _said(review(table.game, 0, seed=table.game.seed))
 
 
