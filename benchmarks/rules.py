@@ -11,7 +11,12 @@ The positions, the same for every version of the code:
   throws of 3–6 cards against the four other 20-card hands of a deal, ones that stand
   and ones that fail;
 - a sweep of 1,500 distinct follow positions and tricks from random deals, so that no
-  cache of an earlier answer helps (the cost of a position seen for the first time).
+  cache of an earlier answer helps (the cost of a position seen for the first time);
+- beside the sweeps, a floor: reading the same positions' cards alone, as little as any
+  function must do with cards it is given (each a card, no third copy, the play's size,
+  the play in the hand), and nothing else. With ``--before`` the table ends with issue 30's
+  goal (5× the code of REV) beside that floor: a goal below it cannot be met by a function
+  that takes cards and refuses bad ones.
 
 ``--before REV`` times the same positions with the code of REV (a git worktree in a
 temporary directory) in the same run, and prints both columns and the speed-up: each
@@ -93,6 +98,12 @@ THROWS = [  # name, the throw, the other four hands of its deal
 ]
 FAST_PATHS = {"is_legal_follow": "check_follow", "throw_stands": "check_throw"}
 """Each fast path and the full function whose answer it gives."""
+FLOORS = {"check_follow": "reading a follow's cards alone", "is_legal_follow": "reading a follow's cards alone",
+          "trick_winner": "reading a trick's cards alone", "check_throw": "reading a throw's cards alone",
+          "throw_stands": "reading a throw's cards alone"}
+"""Each swept function and the floor beside it (:func:`_read_follow`, :func:`_read_trick`)."""
+GOAL = 5.0
+"""Issue 30's goal for each rules function: this many times faster than the code before it."""
 SWEEP = 1500
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK = [suit + rank for suit in "♠♥♣♦" for rank in RANKS] * 2 + ["SJ", "SJ", "BJ", "BJ"]
@@ -177,6 +188,57 @@ def _sweep() -> tuple[list[list[str]], list[list[str]]]:
             [[text(play) for play in trick] for trick in tricks[:SWEEP]])
 
 
+def _read_follow(card_type: Any, hand: Sequence[Any], lead: Sequence[Any], play: Sequence[Any]) -> None:
+    """The least any follow check does with the cards it is given: each is a card, the
+    hand holds no third copy (C1), the play is as long as the lead and comes out of the hand."""
+    counts = [0] * 54
+    for card in hand:
+        if type(card) is not card_type:
+            raise TypeError(card)
+        counts[card.index] += 1
+        if counts[card.index] > 2:
+            raise ValueError(card)
+    for card in lead:
+        if type(card) is not card_type:
+            raise TypeError(card)
+    if len(play) != len(lead):
+        raise ValueError(play)
+    for card in play:
+        if type(card) is not card_type:
+            raise TypeError(card)
+        counts[card.index] -= 1
+        if counts[card.index] < 0:
+            raise ValueError(card)
+
+
+def _read_trick(card_type: Any, plays: Sequence[Sequence[Any]]) -> None:
+    """The least any trick's judge does with the plays it is given: each card is a card,
+    no third copy (C1), every play as long as the lead (W1, B3)."""
+    counts, size = [0] * 54, len(plays[0])
+    for play in plays:
+        if len(play) != size:
+            raise ValueError(play)
+        for card in play:
+            if type(card) is not card_type:
+                raise TypeError(card)
+            counts[card.index] += 1
+            if counts[card.index] > 2:
+                raise ValueError(card)
+
+
+def _read_throw(card_type: Any, throw: Sequence[Any], others: Sequence[Sequence[Any]]) -> None:
+    """The least any throw's judge does with the cards it is given: each is a card, and no
+    third copy among the throw and the other hands (C1)."""
+    counts = [0] * 54
+    for cards in (throw, *others):
+        for card in cards:
+            if type(card) is not card_type:
+                raise TypeError(card)
+            counts[card.index] += 1
+            if counts[card.index] > 2:
+                raise ValueError(card)
+
+
 def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float | None]:
     """Every figure of the code on ``sys.path``, in µs (``None`` where it has no such
     function); ``sweep``: the new positions and tricks (:func:`_sweep`)."""
@@ -202,6 +264,13 @@ def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float |
         figures[f"check_throw: {name}"] = median_us(lambda: check_throw(throw, others, TRUMP))
         figures[f"throw_stands: {name}"] = (None if stands is None else
                                             median_us(lambda: stands(throw, others, TRUMP)))
+    card_type = tutor_module("rules.cards").Card
+    throws = [(parse_cards(throw_text), [parse_cards(h) for h in others_text]) for _, throw_text, others_text in THROWS]
+    for name in ("check_throw", "throw_stands"):
+        known = [figures[f"{name}: {throw}"] for throw, _, _ in THROWS]
+        figures[f"{name}: the {len(THROWS)} throws' mean"] = None if None in known else statistics.mean(known)  # type: ignore[type-var]
+    figures[f"{FLOORS['check_throw']}: the {len(THROWS)} throws' mean"] = mean_us(
+        lambda t: _read_throw(card_type, *t), throws)
     follows = [tuple(parse_cards(part) for part in follow) for follow in sweep[0]]
     tricks = [[parse_cards(play) for play in trick] for trick in sweep[1]]
     figures[f"check_follow: {SWEEP:,} new positions"] = mean_us(lambda p: check_follow(*p, TRUMP), follows)
@@ -210,6 +279,9 @@ def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float |
     figures[f"first legal follow: {SWEEP:,} new positions"] = mean_us(
         lambda p: next(iter(legal_follows(p[0], p[1], TRUMP))), follows)
     figures[f"trick_winner: {SWEEP:,} new tricks"] = mean_us(lambda t: trick_winner(t, TRUMP), tricks)
+    figures[f"{FLOORS['check_follow']}: {SWEEP:,} new positions"] = mean_us(
+        lambda p: _read_follow(card_type, *p), follows)
+    figures[f"{FLOORS['trick_winner']}: {SWEEP:,} new tricks"] = mean_us(lambda t: _read_trick(card_type, t), tricks)
     fresh = iter(range(10**9))
     figures["parse_cards of a new 20-card text"] = median_us(lambda: parse_cards(HAND + " " * next(fresh)))
     return figures
@@ -291,7 +363,24 @@ def main() -> int:
     if any(label.split(":")[0] in FAST_PATHS and before.get(label) is None for label in after):
         print("* against the full function before: is_legal_follow is check_follow's answer without its verdict, "
               "throw_stands check_throw's ok")
+    _print_goals(before, after)
     return 0
+
+
+def _print_goals(before: dict[str, float | None], after: dict[str, float | None]) -> None:
+    """Issue 30's goal for each swept function (:data:`GOAL` times faster than before) beside
+    the floor of reading the same positions' cards alone, measured now."""
+    print(f"\nIssue 30's goal ({GOAL:g}× faster than before) beside the floor, on the same positions:")
+    for label, old in before.items():
+        name = label.split(":")[0]
+        if name not in FLOORS or ("new" not in label and "mean" not in label) or old is None:
+            continue
+        floor = after.get(label.replace(f"{name}:", f"{FLOORS[name]}:"))
+        if floor is None:
+            continue
+        goal = old / GOAL
+        print(f"  {name}: goal {goal:.1f} µs, now {_cell(after.get(label))} µs; reading the cards alone {floor:.1f} µs"
+              f" ({'the goal is below it' if goal < floor else f'{goal - floor:.1f} µs left for the rule itself'})")
 
 
 if __name__ == "__main__":
