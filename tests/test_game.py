@@ -153,6 +153,31 @@ def test_the_history_replays_the_hand_exactly(seed: int) -> None:
     assert play_random_hand(seed).events == game.events, "same seed, same hand"
 
 
+def test_a_tricks_reason_is_made_when_read_and_is_explain_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """B1: the game settles each trick without a sentence (the plays were verified) and says
+    why only when asked; what it says, the winner and the points are :func:`explain_trick`'s."""
+    import pickle
+
+    import tutor.rules.game as game_module
+    from tutor.rules.trick import explain_trick
+
+    made: list[object] = []
+    monkeypatch.setattr(game_module, "explain_trick", lambda *args: made.append(args) or explain_trick(*args))
+    games = [play_random_hand(seed) for seed in range(6)]
+    assert not made, "a hand nobody reads makes no trick sentences"
+    for game in games:
+        assert game.trump is not None
+        for won in game.tricks:
+            outcome = explain_trick([cards for _, cards in won.plays], game.trump)
+            assert (won.seat, won.points) == (won.plays[outcome.winner][0], outcome.points)
+            assert won.reason == outcome.reason
+            assert won == TrickWon(won.seat, won.points, won.plays, outcome.reason)
+            assert pickle.loads(pickle.dumps(won)) == won and hash(won) == hash(pickle.loads(pickle.dumps(won)))
+    assert len(made) == sum(len(game.tricks) for game in games), "each reason made once, when first read"
+    with pytest.raises(AttributeError):
+        games[0].tricks[0].seat = 3  # type: ignore[misc]
+
+
 def _game_at(phase: Phase, seed: int = 5) -> Game:
     game = Game(seed)
     rng = random.Random(seed)

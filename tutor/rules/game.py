@@ -57,7 +57,7 @@ from tutor.rules.refusal import not_held, play_refusal
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.rules.scoring import HandScore, attackers_total, kitty_capture, penalty_change, score_seats
 from tutor.rules.throw import check_throw
-from tutor.rules.trick import explain_trick
+from tutor.rules.trick import explain_trick, winner_so_far
 from tutor.rules.view import SeatView, declaration_choices
 
 __all__ = [  # the actions, the events, the view and the phase that callers import from here, re-exported:
@@ -664,13 +664,15 @@ class Game(History):
 
     def _finish_trick(self) -> list[Result]:
         assert self._trump is not None
-        outcome = explain_trick([cards for _, cards in self._trick], self._trump)
-        winner = self._trick[outcome.winner][0]
-        won = TrickWon(winner, outcome.points, tuple(self._trick), outcome.reason)
-        self._won_points[winner] += outcome.points
+        trump, played = self._trump, [cards for _, cards in self._trick]
+        index = winner_so_far(played, trump)  # B1, R1–R5, T6, W6: the plays were verified
+        winner = self._trick[index][0]
+        taken = sum(card.points for cards in played for card in cards)  # B2
+        won = TrickWon.lazy(winner, taken, tuple(self._trick), lambda: explain_trick(played, trump).reason)
+        self._won_points[winner] += taken
         self._tricks.append(won)
         last_lead = self._trick[0][1]
-        winning_play = self._trick[outcome.winner][1]
+        winning_play = self._trick[index][1]
         self._trick = []
         self._leader = winner
         results: list[Result] = [won]
