@@ -269,8 +269,9 @@ def winner_so_far(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     """
     lead = plays[0]
     size = len(lead)
-    if size > 2 or (size == 2 and lead[0] is not lead[1]):
-        return trick_winner(plays, trump)
+    if size > 2 or (size == 2 and lead[0] is not lead[1]):  # a tractor or a throw led
+        shape = shape_of(lead, trump)
+        return _tractor_winner(plays, trump) if shape.kind is Kind.TRACTOR else _throw_winner(plays, shape, trump)
     pair = size == 2
     best, winning = 0, lead[0]
     for index in range(1, len(plays)):
@@ -324,7 +325,7 @@ def _tractor_winner(cards: Sequence[Sequence[Card]], trump: Trump) -> int:
     return best
 
 
-def _throw_winner(plays: list[Cards], shape: Shape, trump: Trump) -> int:
+def _throw_winner(plays: Sequence[Sequence[Card]], shape: Shape, trump: Trump) -> int:
     """The winner of a trick led by a throw that stood: the lead, unless ruffed (B1, R1–R5)."""
     if shape.lane == TRUMP:
         return 0  # nothing follows a throw in its shape, and a trump lead is never ruffed
