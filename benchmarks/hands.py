@@ -6,11 +6,13 @@
 - random and greedy playouts from a seat's view at the first lead and mid-hand
   (:class:`tutor.play.simulation.Simulation`), per second of one core's CPU time — the fast
   engine's goals (issue 30): ≥ 25,000 random and ≥ 10,000 greedy from the first lead;
-- two floors, beside the figures they bound: the same hands' actions replayed through
-  ``Game`` alone (no player deciding anything: what any whole hand costs), and a bare
-  playout loop on the same layouts as the random playouts — every trick a single, a card
-  of the led suit when held, the winner and the points, nothing else (no pairs, no
-  throws, no score): as little as any playout does in this interpreter.
+- floors, beside the figures they bound: the same hands' actions replayed through
+  ``Game`` alone (no player deciding anything: what any whole hand costs); a bare playout
+  loop on the same layouts as the random playouts — every trick a single, a card of the
+  led suit when held, the winner and the points, nothing else (no pairs, no throws, no
+  score): as little as any playout does in this interpreter; and a bare greedy loop, the
+  same with the simplest greedy choice (lead the highest card of the longest suit; follow
+  with the cheapest card that wins, else the cheapest; ruff with the lowest trump).
 
 ``--before REV`` times the same hands with the code of REV (a git worktree in a
 temporary directory, run in a subprocess) in the same run, and prints both.
@@ -109,13 +111,49 @@ def _bare_playout(hands: list[list[list[int]]], lanes: list[int], orders: list[i
     return won
 
 
+def _bare_greedy_playout(hands: list[list[list[int]]], lanes: list[int], orders: list[int], points: list[int],
+                         leader: int, rand: Callable[[], float]) -> list[int]:
+    """:func:`_bare_playout` with the simplest greedy choice: lead the highest card of the
+    longest suit; follow with the cheapest card of the led suit that wins, else its cheapest;
+    out of it, ruff with the lowest trump, else throw the lowest card of the first suit held."""
+    won = [0] * 5
+    sizes = [sum(map(len, hand)) for hand in hands]
+    order_of = orders.__getitem__
+    while sizes[leader]:
+        suit = max(hands[leader], key=len)
+        card = max(suit, key=order_of)
+        suit.remove(card)
+        sizes[leader] -= 1
+        led = win_lane = lanes[card]
+        win_order, best, taken = orders[card], leader, points[card]
+        for seat in _AFTER[leader]:
+            hand = hands[seat]
+            suit = hand[led]
+            if suit:
+                winners = [c for c in suit if orders[c] > win_order] if win_lane == led else []
+                card = min(winners or suit, key=order_of)
+            else:
+                suit = hand[4] if hand[4] and win_lane != 4 else next(cards for cards in hand if cards)
+                card = min(suit, key=order_of)
+            suit.remove(card)
+            sizes[seat] -= 1
+            taken += points[card]
+            lane = lanes[card]
+            if (lane == win_lane and orders[card] > win_order) or (lane == 4 and win_lane != 4):
+                best, win_lane, win_order = seat, lane, orders[card]
+        won[best] += taken
+        leader = best
+    return won
+
+
 _AFTER = [[(leader + k) % 5 for k in range(1, 5)] for leader in range(5)]
 
 
 def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> float | None:
     """Playouts per CPU second from the view of the seat to act after ``tricks`` tricks,
-    every seat playing by ``policy`` (the search's is ``"greedy"``; ``"bare"``: the same
-    layouts played by :func:`_bare_playout`, the floor)."""
+    every seat playing by ``policy`` (the search's is ``"greedy"``; ``"bare"`` and ``"bare
+    greedy"``: the same layouts played by :func:`_bare_playout` and
+    :func:`_bare_greedy_playout`, the floors)."""
     try:
         Simulation = tutor_module("play.simulation").Simulation
     except ImportError:
@@ -139,8 +177,9 @@ def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> floa
             cases.append(simulation)
     rng = random.Random(0)
     layouts = [simulation.deal(rng) for simulation in cases]
-    if policy == "bare":
-        return _bare_playouts(cases, layouts, seconds, rng)
+    if policy.startswith("bare"):
+        return _bare_playouts(cases, layouts, seconds, rng,
+                              _bare_greedy_playout if policy == "bare greedy" else _bare_playout)
     count, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         for simulation, layout in zip(cases, layouts):
@@ -152,8 +191,9 @@ def _playouts(tricks: int, seconds: float = 3.0, policy: str = "random") -> floa
     return count / (time.process_time() - start)
 
 
-def _bare_playouts(cases: list[Any], layouts: list[Any], seconds: float, rng: Any) -> float | None:
-    """:func:`_bare_playout`s per CPU second on ``layouts`` (the random playouts' own), each
+def _bare_playouts(cases: list[Any], layouts: list[Any], seconds: float, rng: Any,
+                   playout: Callable[..., list[int]]) -> float | None:
+    """Bare ``playout``\ s per CPU second on ``layouts`` (the random playouts' own), each
     from the first lead of its simulation's view."""
     starts = []
     for simulation, layout in zip(cases, layouts):
@@ -170,7 +210,7 @@ def _bare_playouts(cases: list[Any], layouts: list[Any], seconds: float, rng: An
     count, start = 0, time.process_time()
     while time.process_time() - start < seconds:
         for hands, lanes, orders, points, leader in starts:
-            _bare_playout([[list(suit) for suit in hand] for hand in hands], lanes, orders, points, leader, rand)
+            playout([[list(suit) for suit in hand] for hand in hands], lanes, orders, points, leader, rand)
             count += 1
     return count / (time.process_time() - start)
 
@@ -186,7 +226,7 @@ def measure() -> dict[str, object]:
         "replay": None if replay is None else statistics.median(replay),
         "playouts_first": _playouts(0), "playouts_mid": _playouts(10),
         "greedy_first": _playouts(0, policy="greedy"), "greedy_mid": _playouts(10, policy="greedy"),
-        "bare_first": _playouts(0, policy="bare"),
+        "bare_first": _playouts(0, policy="bare"), "bare_greedy_first": _playouts(0, policy="bare greedy"),
     }
 
 
@@ -223,7 +263,8 @@ def main() -> int:
             ("floor: the hand's actions, Game alone", "replay", "ms"),
             ("playouts from the first lead", "playouts_first", "/s"), ("playouts after 10 tricks", "playouts_mid", "/s"),
             ("greedy playouts, first lead", "greedy_first", "/s"), ("greedy playouts, after 10", "greedy_mid", "/s"),
-            ("floor: bare playouts, first lead", "bare_first", "/s")]
+            ("floor: bare playouts, first lead", "bare_first", "/s"),
+            ("floor: bare greedy, first lead", "bare_greedy_first", "/s")]
     print(f"Python {sys.version.split()[0]}; {len(SEEDS)} hands each; CPU time of one core")
     head = f"{'figure':38} {'before':>14} {'after':>14} {'speed-up':>9}" if before else f"{'figure':38} {'now':>14}"
     print(head)
@@ -251,13 +292,12 @@ def _print_goals(before: dict[str, object] | None, after: dict[str, object]) -> 
         goal = old / 5
         print(f"  a whole hand 5× faster: goal {goal:.1f} ms, now {after['computer']:.1f} ms; its actions through Game "
               f"alone {replay:.1f} ms, leaving {goal - replay:.1f} ms for the players' ~100 plays")
-    bare = after.get("bare_first")
-    if isinstance(bare, float):
-        for label, key, goal_per_second in (("random", "playouts_first", 25_000), ("greedy", "greedy_first", 10_000)):
-            now = after.get(key)
-            if isinstance(now, float):
-                print(f"  {label} playouts: goal {goal_per_second:,}/s, now {now:,.0f}/s; the bare loop {bare:,.0f}/s "
-                      f"(goal {goal_per_second / bare:.0%} of it)")
+    for label, key, goal_per_second, floor_key in (("random", "playouts_first", 25_000, "bare_first"),
+                                                   ("greedy", "greedy_first", 10_000, "bare_greedy_first")):
+        now, bare = after.get(key), after.get(floor_key)
+        if isinstance(now, float) and isinstance(bare, float):
+            print(f"  {label} playouts: goal {goal_per_second:,}/s, now {now:,.0f}/s; the bare {label} loop "
+                  f"{bare:,.0f}/s (the goal is {goal_per_second / bare:.0%} of it)")
 
 
 if __name__ == "__main__":
