@@ -11,7 +11,7 @@ Dealt(seat=0, card=Card(Suit.SPADES, 14))
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from tutor.core.i18n import Text
@@ -19,6 +19,7 @@ from tutor.rules.actions import Action
 from tutor.rules.bidding import Declaration
 from tutor.rules.cards import Card
 from tutor.rules.order import Trump
+from tutor.rules.reasoned import Reasoned
 from tutor.rules.scoring import HandScore, KittyCapture
 from tutor.rules.throw import Beaten
 
@@ -120,7 +121,7 @@ class FriendRevealed:
     card: Card
 
 
-class TrickWon:
+class TrickWon(Reasoned):
     """``seat`` won the trick and its ``points`` (B1–B2); ``plays``: (seat, cards) in
     playing order; ``reason``: why that play wins (:func:`tutor.rules.trick.explain_trick`).
 
@@ -134,60 +135,30 @@ class TrickWon:
     ('♠10 wins', True)
     """
 
-    __slots__ = ("seat", "points", "plays", "_reason", "_make")
+    __slots__ = ("seat", "points", "plays")
     __match_args__ = ("seat", "points", "plays", "reason")
 
     seat: int
     points: int
     plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    _reason: str | None
-    _make: Callable[[], str] | None
 
     def __init__(self, seat: int, points: int, plays: tuple[tuple[int, tuple[Card, ...]], ...], reason: str) -> None:
         _set = object.__setattr__
         _set(self, "seat", seat)
         _set(self, "points", points)
         _set(self, "plays", plays)
-        _set(self, "_reason", reason)
-        _set(self, "_make", None)
+        self._reasoned(reason)
 
     @classmethod
     def lazy(cls, seat: int, points: int, plays: tuple[tuple[int, tuple[Card, ...]], ...],
              make: Callable[[], str]) -> TrickWon:
         """A trick won whose reason ``make()`` makes when it is first read."""
         won = cls(seat, points, plays, "")
-        object.__setattr__(won, "_reason", None)
-        object.__setattr__(won, "_make", make)
+        won._reasoned(None, make)
         return won
-
-    @property
-    def reason(self) -> str:
-        """Why the winning play wins, naming its cards (B1, R1–R5, T6, W6)."""
-        reason = self._reason
-        if reason is None:
-            assert self._make is not None
-            reason = self._make()
-            object.__setattr__(self, "_reason", reason)
-            object.__setattr__(self, "_make", None)
-        return reason
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _fields(self) -> tuple[object, ...]:
         return (self.seat, self.points, self.plays, self.reason)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, TrickWon)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
     def __repr__(self) -> str:
         return f"TrickWon(seat={self.seat!r}, points={self.points!r}, plays={self.plays!r}, reason={self.reason!r})"

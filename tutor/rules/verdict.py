@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError
 from typing import Any, Final, Self
 
 from tutor.rules.cards import Card
+from tutor.rules.reasoned import Reasoned
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text, Translator, current
 
@@ -49,7 +49,7 @@ def cited_rules(reason: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(cited))
 
 
-class Verdict:
+class Verdict(Reasoned):
     """Legal or not, the rule the verdict rests on, a reason naming the learner's own
     cards, and for an illegal play an example of a legal one.
 
@@ -67,15 +67,13 @@ class Verdict:
     costs no sentences.
     """
 
-    __slots__ = ("legal", "rule", "example", "headline", "_reason", "_make")
+    __slots__ = ("legal", "rule", "example", "headline")
     __match_args__ = ("legal", "rule", "reason", "example", "headline")
 
     legal: bool
     rule: str | None
     example: tuple[Card, ...] | None
     headline: str | None
-    _reason: str | None
-    _make: Callable[[], str] | None
 
     def __init__(self, legal: bool, rule: str | None, reason: str, example: tuple[Card, ...] | None = None,
                  headline: str | None = None) -> None:
@@ -84,46 +82,18 @@ class Verdict:
         _set(self, "rule", rule)
         _set(self, "example", example)
         _set(self, "headline", headline)
-        _set(self, "_reason", reason)
-        _set(self, "_make", None)
+        self._reasoned(reason)
 
     @classmethod
     def lazy(cls, legal: bool, rule: str | None, make: Callable[[], str], example: tuple[Card, ...] | None = None,
              headline: str | None = None) -> Self:
         """A verdict whose reason ``make()`` makes when it is first read."""
         verdict = cls(legal, rule, "", example, headline)
-        object.__setattr__(verdict, "_reason", None)
-        object.__setattr__(verdict, "_make", make)
+        verdict._reasoned(None, make)
         return verdict
-
-    @property
-    def reason(self) -> str:
-        """Why, naming the learner's cards: a clause without a capital or a full stop."""
-        reason = self._reason
-        if reason is None:
-            assert self._make is not None
-            reason = self._make()
-            object.__setattr__(self, "_reason", reason)
-            object.__setattr__(self, "_make", None)
-        return reason
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def _fields(self) -> tuple[object, ...]:
         return (self.legal, self.rule, self.reason, self.example, self.headline)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Verdict)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
 
     def __repr__(self) -> str:
         return (f"Verdict(legal={self.legal!r}, rule={self.rule!r}, reason={self.reason!r}, "
