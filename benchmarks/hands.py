@@ -115,7 +115,8 @@ def _bare_greedy_playout(hands: list[list[list[int]]], lanes: list[int], orders:
                          leader: int, rand: Callable[[], float]) -> list[int]:
     """:func:`_bare_playout` with the simplest greedy choice: lead the highest card of the
     longest suit; follow with the cheapest card of the led suit that wins, else its cheapest;
-    out of it, ruff with the lowest trump, else throw the lowest card of the first suit held."""
+    out of it, ruff with the lowest trump, else throw the lowest card of the first suit held.
+    (The trick's settling is written out in each loop: a call a play would raise the floor.)"""
     won = [0] * 5
     sizes = [sum(map(len, hand)) for hand in hands]
     order_of = orders.__getitem__
