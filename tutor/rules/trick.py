@@ -261,7 +261,8 @@ def winner_so_far(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     for plays the rules have already allowed (a game's, a playout's), not checked again:
     the one answer the playouts of a search ask, after every play. A single or a pair
     lead is settled here, by the shortest path: the highest single (pair) of the led
-    suit, unless a trump single (pair) ruffs a side suit.
+    suit, unless a trump single (pair) ruffs a side suit; a tractor or a throw by
+    :func:`trick_winner`'s own steps, without its check of the plays.
 
     >>> from tutor.rules.notation import parse_cards as p
     >>> winner_so_far([p("♦3"), p("♦9"), p("♥4")], Trump("♥")), winner_so_far([p("♦3 ♦3"), p("♦9 ♦8")], Trump("♥"))
