@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from static_serve import StaticSite
 from voila_serve import VoilaServer, serve
 
@@ -48,6 +49,22 @@ def _waiting_notes(page: Any, language: str = "en") -> int:
     }).length""", note))
 
 
+def _notes_shown(page: Any, at_least: int, seconds: float) -> bool:
+    """Whether, within ``seconds``, at least ``at_least`` places show the getting-ready note.
+
+    A served page arrives as a stream: its first paragraph may be on the screen before the
+    cells further down, so the notes are waited for rather than counted at that instant.
+    """
+    note = json.dumps(Translator("en")(GETTING_READY), ensure_ascii=False)
+    try:
+        page.wait_for_function("""([note, atLeast]) => [...document.querySelectorAll('#rendered_cells *')]
+            .filter(e => getComputedStyle(e, '::before').content === note && e.getClientRects().length > 0)
+            .length >= atLeast""", arg=[note, at_least], timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def test_static_text_and_examples_without_python(browser: Any, site: StaticSite) -> None:
     """Pyodide never loads: the lesson still reads, with its examples, and says where the
     drills will be."""
@@ -61,7 +78,7 @@ def test_static_text_and_examples_without_python(browser: Any, site: StaticSite)
     print(f"static: heading and first paragraph visible {seconds:.2f} s after navigation, Python blocked")
     assert page.locator(".qd-static .qd-card").first.is_visible()  # an example drawn when the site was built
     assert "Illegal (W0)" in page.locator(".qd-static").first.inner_text()
-    assert _waiting_notes(page) >= 7  # the six quick checks and the practice
+    assert _notes_shown(page, 7, 10)  # the six quick checks and the practice
     page.wait_for_timeout(1500)
     assert blocked, "the page asks for Python (and is refused it)"
     assert not _drills_usable(page) and _waiting_notes(page) >= 7
@@ -108,8 +125,9 @@ def test_served_text_while_the_kernel_starts(browser: Any, slow_kernel_server: V
     print(f"served: heading and first paragraph visible {seconds:.2f} s after navigation, "
           f"the kernel starting {KERNEL_DELAY:.0f} s late")
     assert seconds < KERNEL_DELAY - 2, "the text came only once the kernel was up"
+    assert _notes_shown(page, 7, KERNEL_DELAY - 2 - seconds), "no note where each drill will stand"
     assert not _drills_usable(page)
-    assert _waiting_notes(page) >= 7
+    assert time.monotonic() - started < KERNEL_DELAY, "the notes came only once the kernel was up"
     page.wait_for_function("""() => {
         const drills = [...document.querySelectorAll('[data-qd=drill]')];
         return drills.length >= 7 && drills.every(d => !d.querySelector('[data-qd=check]').disabled);
