@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from versions import ROOT, measured_in, worktree
 
 
 def measure(count: int) -> list[float]:
@@ -36,16 +33,9 @@ def measure(count: int) -> list[float]:
 
 
 def _measure_at(rev: str, count: int) -> list[float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
-        try:
-            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--json", "--count", str(count)],
-                                 cwd=tree, env=dict(os.environ, PYTHONPATH=str(tree)), check=True,
-                                 capture_output=True, text=True).stdout
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
-    return json.loads(out)  # type: ignore[no-any-return]
+    with worktree(rev) as tree:
+        times: list[float] = measured_in(tree, __file__, "--count", str(count))
+    return times
 
 
 def _line(name: str, times: list[float]) -> str:

@@ -23,19 +23,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from versions import tutor_module
+from versions import measured_in, tutor_module, worktree
 
-ROOT = Path(__file__).resolve().parent.parent
 SEEDS = range(60)
 
 
@@ -233,16 +228,9 @@ def measure() -> dict[str, object]:
 
 def _measure_at(rev: str) -> dict[str, object]:
     """The same figures for the code of ``rev``, measured in a worktree by this very script."""
-    with tempfile.TemporaryDirectory() as tmp:
-        tree = Path(tmp) / "before"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
-        try:
-            env = dict(os.environ, PYTHONPATH=str(tree))
-            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--json"], cwd=tree, env=env,
-                                 check=True, capture_output=True, text=True).stdout
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
-    return json.loads(out)  # type: ignore[no-any-return]
+    with worktree(rev) as tree:
+        figures: dict[str, object] = measured_in(tree, __file__)
+    return figures
 
 
 def _cell(value: object, unit: str) -> str:

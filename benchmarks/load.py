@@ -33,7 +33,6 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -51,6 +50,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO / "tests")]
 
+from versions import worktree  # noqa: E402
 from voila_serve import free_port, ticket_of, with_ticket  # noqa: E402
 
 from tutor import parse_cards  # noqa: E402
@@ -441,18 +441,12 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; learners arrive over {args.over:.0f} s; {args.checks} checks each", flush=True)
     if args.before:
-        worktree = Path(tempfile.mkdtemp(prefix="qd-before-"))
-        subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", str(worktree), args.before],
-                       check=True, capture_output=True)
-        packages = worktree / ".before-packages"  # its tutor and widgets, not its voila.py, on the path
-        packages.mkdir()
-        for name in ("tutor", "widgets"):
-            (packages / name).symlink_to(worktree / name)
-        try:
-            run("before", worktree, args.serve, args, pythonpath=str(packages))
-        finally:
-            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=False)
-            shutil.rmtree(worktree, ignore_errors=True)
+        with worktree(args.before) as tree:
+            packages = tree.parent / "packages"  # its tutor and widgets, not its voila.py, on the path
+            packages.mkdir()
+            for name in ("tutor", "widgets"):
+                (packages / name).symlink_to(tree / name)
+            run("before", tree, args.serve, args, pythonpath=str(packages))
     run("after", REPO, args.serve, args)
 
 

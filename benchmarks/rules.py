@@ -29,20 +29,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from versions import tutor_module
+from versions import ROOT, measured_in, tutor_module, worktree
 
-ROOT = Path(__file__).resolve().parent.parent
 TRUMP = "♥"
 HAND = "♠A ♠K ♠K ♠Q ♠Q ♠J ♠9 ♠9 ♠5 ♥2 ♥A ♥A ♥7 ♣K ♣10 ♣4 ♦A ♦6 ♦6 SJ"
 VOID = "♠A ♠K ♠Q ♠J ♠10 ♠9 ♠8 ♠7 ♠6 ♠5 ♥2 ♥A ♥K ♥7 ♦K ♦10 ♦4 ♦A ♦6 SJ"
@@ -292,10 +288,7 @@ def measure(sweep: tuple[list[list[str]], list[list[str]]]) -> dict[str, float |
 def _measure_in(tree: Path, sweep: Path) -> dict[str, float | None]:
     """Every figure of the code in ``tree``, measured by this very script in a subprocess, on
     the new positions in the file ``sweep``."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--json", "--expect", str(tree),
-                          "--sweep", str(sweep)], cwd=tree, env=env, check=True, capture_output=True, text=True).stdout
-    figures: dict[str, float | None] = json.loads(out)
+    figures: dict[str, float | None] = measured_in(tree, __file__, "--expect", str(tree), "--sweep", str(sweep))
     return figures
 
 
@@ -310,16 +303,12 @@ def _compare(rev: str, rounds: int) -> tuple[dict[str, float | None], dict[str, 
     on both alike; the lowest of each figure."""
     before: list[dict[str, float | None]] = []
     after: list[dict[str, float | None]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        tree, sweep = Path(tmp) / "before", Path(tmp) / "sweep.json"
+    with worktree(rev) as tree:
+        sweep = tree.parent / "sweep.json"
         sweep.write_text(json.dumps(_sweep(), ensure_ascii=False), "utf-8")
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), rev], check=True)
-        try:
-            for _ in range(rounds):
-                before.append(_measure_in(tree, sweep))
-                after.append(_measure_in(ROOT, sweep))
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
+        for _ in range(rounds):
+            before.append(_measure_in(tree, sweep))
+            after.append(_measure_in(ROOT, sweep))
     return _lowest(before), _lowest(after)
 
 

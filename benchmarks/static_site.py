@@ -46,7 +46,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -59,6 +59,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "browser"),
 
 from app import ARGS, CHROMIUM, Server, check, free_port, interactive_ms, pct
 from test_lessons import KNOWN, _plan, _seed_for
+from versions import worktree
 
 from tools.static_site import build, lesson_page
 
@@ -202,19 +203,14 @@ def copy_site(source: Path, target: Path) -> Path:
 def build_revision(revision: str, out: Path) -> dict[str, Any]:
     """Revision ``revision``'s site, built by its own code from a ``git worktree`` into ``out``
     (with this machine's packages and download cache). Returns its build summary."""
-    worktree = Path(tempfile.mkdtemp(prefix="qd-before-")) / "repo"
-    subprocess.run(["git", "worktree", "add", "--detach", "--quiet", str(worktree), revision], cwd=REPO, check=True)
-    try:
+    with worktree(revision) as tree:
         started = time.monotonic()
-        env = {**os.environ, "PYTHONPATH": str(worktree)}  # its tutor, for the build and the kernels it runs
+        env = {**os.environ, "PYTHONPATH": str(tree)}  # its tutor, for the build and the kernels it runs
         done = subprocess.run([sys.executable, "-m", "tools.static_site", "--out", str(out), "--cache", str(CACHE)],
-                              cwd=worktree, env=env, capture_output=True, text=True)
+                              cwd=tree, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             raise SystemExit(f"--before {revision}: the build failed:\n{(done.stdout + done.stderr)[-3000:]}")
         return {"seconds": round(time.monotonic() - started, 1)}
-    finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(worktree)], cwd=REPO, check=False)
-        shutil.rmtree(worktree.parent, ignore_errors=True)
 
 
 _CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">.*?</script>)(\s*<script>.*?</script>)?',

@@ -10,23 +10,30 @@ level gains ≥ 2.0 per seat-hand over 500 deals, with a move p95 ≤ 300 ms of 
 
 Move times are CPU time (``time.process_time``) of the searching seat's plays, so
 other work on the machine counts less. ``--jobs N`` plays the deals in N processes.
+
+``--before REV`` plays the same deals with the code of REV first (a git worktree, run in a
+subprocess), then with this checkout's, and prints the paired difference of each level's
+gain (this checkout's minus REV's) with its standard error over deals: the way to tell
+whether a change to a level made it stronger (issue 30: ≥ +0.5 over an earlier level 3).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from versions import measured_in, tutor_module, worktree
 
-from tutor.rules.cards import PLAYERS  # noqa: E402
-from tutor.rules.game import Game, Phase  # noqa: E402
-from tutor.play.strategy import LEVELS, ComputerPlayer, next_action  # noqa: E402
+PLAYERS = tutor_module("rules.cards").PLAYERS
+Game, Phase = tutor_module("rules.game").Game, tutor_module("rules.game").Phase
+_strategy = tutor_module("play.strategy")
+LEVELS, ComputerPlayer, next_action = _strategy.LEVELS, _strategy.ComputerPlayer, _strategy.next_action
 
 FIRST_DEAL = 10_000  # deals the tests do not use
 
@@ -78,8 +85,9 @@ def _deal(job: tuple[int, int]) -> tuple[list[int], list[float]]:
     return gains, times
 
 
-def measure(level: int, deals: int, jobs: int) -> dict[str, float]:
-    """The figures of ``level`` over ``deals`` paired deals."""
+def measure(level: int, deals: int, jobs: int) -> dict[str, Any]:
+    """The figures of ``level`` over ``deals`` paired deals, with each deal's mean gain
+    (``per_deal``, for a paired comparison)."""
     work = [(FIRST_DEAL + n, level) for n in range(deals)]
     start = time.perf_counter()
     done = []
@@ -89,20 +97,31 @@ def measure(level: int, deals: int, jobs: int) -> dict[str, float]:
             if len(done) % 50 == 0:  # a running figure, to stderr
                 so_far = [statistics.mean(deal_gains) for deal_gains, _ in done]
                 print(f"  level {level}: {len(done)} deals, gain {statistics.mean(so_far):+.2f} ± "
-                      f"{statistics.stdev(so_far) / math.sqrt(len(so_far)):.2f}", file=sys.stderr, flush=True)
+                      f"{_error(so_far):.2f}", file=sys.stderr, flush=True)
     gains = [g for deal_gains, _ in done for g in deal_gains]
     per_deal = [statistics.mean(deal_gains) for deal_gains, _ in done]
     times = sorted(t for _, deal_times in done for t in deal_times)
     return {
         "gain": statistics.mean(gains),
-        "error": statistics.stdev(per_deal) / math.sqrt(len(per_deal)),
-        "seat_error": statistics.stdev(gains) / math.sqrt(len(gains)),
+        "error": _error(per_deal),
+        "seat_error": _error(gains),
         "seat_hands": len(gains),
         "p50": 1000 * times[len(times) // 2],
         "p95": 1000 * times[int(len(times) * 0.95)],
         "worst": 1000 * times[-1],
         "wall": time.perf_counter() - start,
+        "per_deal": per_deal,
     }
+
+
+def _error(values: list[float]) -> float:
+    """The standard error of ``values``' mean."""
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _row(name: str, f: dict[str, Any]) -> str:
+    return (f"{name:>8}  {f['gain']:>+11.2f} ± {f['error']:.2f} ({f['seat_error']:.2f})  {f['seat_hands']:>10}  "
+            f"{f['p50']:>6.0f} ms  {f['p95']:>4.0f} ms  {f['worst']:>4.0f} ms   ({f['wall']:.0f} s)")
 
 
 def main() -> None:
@@ -110,14 +129,31 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--levels", type=int, nargs="*", default=[lv for lv in LEVELS if lv > 1])
+    parser.add_argument("--before", metavar="REV", help="also play the deals with the code of this git revision")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the figures, for --before
     args = parser.parse_args()
+    if args.json:
+        print(json.dumps({level: measure(level, args.deals, args.jobs) for level in args.levels}))
+        return
+    before: dict[str, dict[str, Any]] = {}
+    if args.before:
+        with worktree(args.before) as tree:
+            before = measured_in(tree, __file__, "--deals", str(args.deals), "--jobs", str(args.jobs),
+                                 "--levels", *map(str, args.levels))
     print(f"Python {sys.version.split()[0]}; {args.deals} paired deals, every seat in turn; CPU time per move")
     print("gain per seat-hand ± its standard error over deals (over seat-hands in brackets)")
-    print(f"{'level':>5}  {'gain per seat-hand':>27}  {'seat-hands':>10}  {'move p50':>9}  {'p95':>7}  {'worst':>7}")
+    if args.before:
+        print(f"before: the code of {args.before}; now: this checkout's")
+    print(f"{'level':>8}  {'gain per seat-hand':>27}  {'seat-hands':>10}  {'move p50':>9}  {'p95':>7}  {'worst':>7}")
     for level in args.levels:
-        f = measure(level, args.deals, args.jobs)
-        print(f"{level:>5}  {f['gain']:>+11.2f} ± {f['error']:.2f} ({f['seat_error']:.2f})  {f['seat_hands']:>10}  "
-              f"{f['p50']:>6.0f} ms  {f['p95']:>4.0f} ms  {f['worst']:>4.0f} ms   ({f['wall']:.0f} s)", flush=True)
+        after = measure(level, args.deals, args.jobs)
+        old = before.get(str(level))
+        if old:
+            print(_row(f"{level} before", old))
+        print(_row(f"{level} now" if old else str(level), after), flush=True)
+        if old:
+            change = [a - b for a, b in zip(after["per_deal"], old["per_deal"], strict=True)]
+            print(f"{'':>8}  now minus before, paired by deal: {statistics.mean(change):+.2f} ± {_error(change):.2f}")
 
 
 if __name__ == "__main__":
