@@ -5,13 +5,14 @@ position), what the feedback shows, and bad input."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from tutor.core.errors import TutorError
-from tutor.core.i18n import Text
+from tutor.core.i18n import Text, Translator
 from tutor.teach.course import LEVELS
 from tutor.teach.drill_state import REVEAL_AFTER, Answered, DrillState, FeedbackView
 from tutor.teach.drills import AnswerKind, Drill, generate
@@ -368,3 +369,16 @@ def test_every_clock_read_is_needed() -> None:
     assert state.drill is not None
     state.check(right(state.drill), clock=clock)
     assert isinstance(clock, Clock) and clock.reads == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("stored", ["{broken", "[1, 2]", '"text"', '{"version": 99}', 5])
+def test_a_damaged_store_is_said_in_a_learners_words(lang: str, stored: object) -> None:
+    """Saved progress that is not progress at all gets a reason a learner can read (the drill
+    player's note quotes it): what happened, not how it is written (no "JSON", no "object",
+    no version numbers)."""
+    _, taken, problem = DrillState("follow").restore(stored)
+    note = Translator(lang)(problem)
+    assert not taken and note and not any(word in note for word in ("JSON", "object", "99", "expected", "int"))
+    if lang != "en":
+        assert not re.search("[a-z]{3}", note), note  # said in Chinese, every word of it

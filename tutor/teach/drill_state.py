@@ -127,7 +127,9 @@ class DrillState:
 
     What it is for: ``kind``, ``lang`` (every text's language), ``lesson`` (the slug
     progress is kept under, or None), ``progress``, and a link's ``link_seed`` and
-    ``link_level`` (this visit's only; ``visit`` counts the drills made from the seed).
+    ``link_level`` (this visit's only; ``visit`` counts the drills made from the seed;
+    ``exact_seed``: the seed is the lesson's own choice, a quick check's, so the first drill
+    is that very seed, in a lesson too).
     What is shown: ``drill`` (None when it could not be made: ``failure``, the reason),
     ``position`` (the drill is a teacher's: never stored), ``shown`` (drills shown so far: a
     new number for each new drill or failure). What the learner did with it: ``tries`` (wrong
@@ -147,6 +149,7 @@ class DrillState:
     progress: Progress = field(default_factory=Progress)
     link_seed: int | None = None
     link_level: int | None = None
+    exact_seed: bool = False
     visit: int = 0
     drill: Drill | None = None
     failure: str | None = None
@@ -215,7 +218,8 @@ class DrillState:
     def _linked(self) -> tuple[DrillState, int, int]:
         """:meth:`upcoming` on a seeded link's visit: the next drill made from its seed."""
         assert self.link_seed is not None
-        seed = visit_seed(self.link_seed, self.visit, self.kind, self.lesson)
+        exact = self.exact_seed and self.visit == 0
+        seed = self.link_seed if exact else visit_seed(self.link_seed, self.visit, self.kind, self.lesson)
         return replace(self, visit=self.visit + 1), seed, self.level
 
     def next(self, clock: Clock) -> DrillState:
@@ -328,7 +332,7 @@ class DrillState:
 
         >>> state, taken, problem = DrillState("follow").restore("[")
         >>> taken, str(problem)
-        (False, 'progress is not valid JSON')
+        (False, 'what is saved is damaged (changed by hand, or cut short)')
         """
         if stored is None:
             return self, False, None

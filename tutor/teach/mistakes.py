@@ -60,6 +60,10 @@ REVIEW_LINK: Final = f"{lesson(REVIEW_LESSON).notebook}?review={REVIEW}"
 >>> REVIEW_LINK
 '10-play.ipynb?review=mistakes'
 """
+DAMAGED: Final = Text("the saved positions to review are damaged (changed by hand, or cut short)")
+"""Why stored positions that are not positions at all (not text, not JSON, not an object) cannot be
+read, in a learner's words."""
+
 VERSION: Final = 1
 MAX_KEPT: Final = 50
 """At most this many positions are kept (the oldest give way), from at most as many hands."""
@@ -282,7 +286,7 @@ class Mistakes:
         dropped. Never raises.
 
         >>> Mistakes.from_json(None), Mistakes.from_json("[")
-        ((Mistakes(kept=()), None), (Mistakes(kept=()), 'the positions to review are not valid JSON'))
+        ((Mistakes(kept=()), None), (Mistakes(kept=()), 'the saved positions to review are damaged (changed by hand, or cut short)'))
         >>> Mistakes.from_json('{"version": 1, "hands": [], "kept": [7]}')[1]
         'position 7 is unreadable (not an object)'
         """
@@ -353,19 +357,18 @@ def _is_hand(value: object) -> bool:
 
 def _read(text: object, problems: list[Text]) -> list[Kept]:
     if not isinstance(text, str):
-        raise MistakesError(Text("the positions to review are JSON text, not {type}", type=type(text).__name__))
+        raise MistakesError(DAMAGED)
     if len(text) > MAX_STORED:
         raise MistakesError(Text("the positions to review are far too long to be read ({count} characters)",
                                  count=len(text)))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):  # Python's words on why are not a learner's
-        raise MistakesError(Text("the positions to review are not valid JSON")) from None
+        raise MistakesError(DAMAGED) from None
     if not isinstance(body, dict):
-        raise MistakesError(Text("the positions to review must be a JSON object"))
+        raise MistakesError(DAMAGED)
     if type(body.get("version")) is not int or body.get("version") != VERSION:
-        raise MistakesError(Text("unknown version {version} of the positions to review (expected {expected})",
-                                 version=shown(body.get("version")), expected=VERSION))
+        raise MistakesError(Text("the positions to review were saved by another version of the course"))
     raw_hands = body.get("hands", [])
     if not isinstance(raw_hands, list):
         problems.append(Text("the hands of the positions to review must be a list"))
