@@ -76,7 +76,7 @@ def review_html(due: ToReview, tr: Translator, suffix: str = "") -> str:
     >>> from tutor.core.i18n import ENGLISH
     >>> review_html(ToReview(), ENGLISH)
     ''
-    >>> html = review_html(ToReview(2, (("trick", 1),)), ENGLISH)
+    >>> html = review_html(ToReview(2, (("trick", 1),), ("06-ruffing",)), ENGLISH)
     >>> "3 positions to review" in html, 'href="10-play.ipynb?review=mistakes"' in html, 'href="06-ruffing.ipynb"' in html
     (True, True, True)
     """
