@@ -533,3 +533,21 @@ def test_time_must_be_aware():
     from datetime import datetime
     with pytest.raises(ProgressError):
         Progress().record("follow", 1, 1, True, datetime(2025, 1, 1))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_every_throw_question_says_the_trump(lang: str) -> None:
+    """A throw is one suit, or all trumps: without the trump, "You lead the throw ♥2 ♥2 ♣Q ♣Q
+    ♣J" reads as an illegal lead of two suits (L1). Every form says it (the cost too)."""
+    from tutor.teach.drills.common import with_trump
+    from tutor.core.i18n import Translator
+
+    tr = Translator(lang)
+    forms = set()
+    for level in KINDS["throw"].levels:
+        for seed in range(30):
+            drill = generate("throw", seed, level, lang=lang)
+            prefix = with_trump("", drill.trump, tr)
+            assert drill.question.startswith(prefix), drill.question
+            forms.add(drill.answer)
+    assert forms == {AnswerKind.CHOICE, AnswerKind.NUMBER}

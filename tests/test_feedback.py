@@ -27,6 +27,7 @@ from tutor.core.i18n import Translator
 from tutor.rules.order import Trump
 from tutor.rules.throw import ThrowResult, check_throw
 from tutor.rules.trick import explain_trick, why_not
+from tutor.rules.verdict import cited_rules
 from tutor.teach.drill_state import REVEAL_AFTER
 from widgets.drill import DrillPlayer
 
@@ -71,15 +72,39 @@ def test_a_first_wrong_answer_keeps_the_explanation_back(kind: str, level: int, 
     else:
         assert _RULE_ID.match(feedback.rule), feedback
     assert feedback.message.startswith("Not quite.") and len(feedback.message) > len("Not quite.")
-    if drill.explain:
+    if drill.explain and _two_choices(drill):  # "no" wrong says "yes" anyway: it is told why, once
+        assert drill.explain in feedback.message and feedback.explanation == ""
+    elif drill.explain:
         assert drill.explain not in feedback.message
         assert feedback.explanation == drill.explain
-    if drill.answer is AnswerKind.CHOICE:
+    if drill.answer is AnswerKind.CHOICE and not _two_choices(drill):  # of two, the other is named anyway
         for choice in drill.choices:
             if choice.key in drill.correct and choice.label not in ("Yes", "No"):
                 assert choice.label not in feedback.message, (choice.label, feedback.message)
     if drill.answer is AnswerKind.NUMBER:
         assert not re.search(rf"(?<![\w-]){drill.number}(?!\d)", feedback.message), feedback.message
+
+
+def _two_choices(drill: Drill) -> bool:
+    return drill.answer is AnswerKind.CHOICE and len(drill.choices) == 2 and drill.refute is None
+
+
+@pytest.mark.parametrize(("kind", "level", "seed"), CASES)
+def test_a_wrong_choice_is_told_why_by_the_rule_it_broke(kind: str, level: int, seed: int) -> None:
+    """Every wrong answer's badge names a rule its sentence cites, if it cites any (the rule the answer broke, not
+    the drill's topic: "Rule W6" over a reason citing B1 was wrong), and a wrong answer to a yes/no
+    question says why, with its rule, not just that it is not the answer."""
+    drill = generate(kind, seed, level)
+    if drill.answer is not AnswerKind.CHOICE or drill.advice:
+        return
+    for choice in drill.choices:
+        if choice.key in drill.correct:
+            continue
+        feedback = drill.check(choice.key)
+        cited = cited_rules(feedback.message)
+        assert not cited or feedback.rule in cited, (feedback.rule, feedback.message)
+        if len(drill.choices) == 2:
+            assert "is not the answer" not in feedback.message, feedback.message
 
 
 @pytest.mark.parametrize(("kind", "level", "seed"), CASES[::5])
