@@ -269,8 +269,8 @@ class CourseMap(PageWidget):
         self.mistakes, dropped = Mistakes.from_json(mistakes)
         kept, problem = read_stored(checks) if checks is not None else (Progress(), None)
         self.checks = kept or Progress()
-        dropped = dropped or problem is not None
-        self.mistakes_note = self.tr("Some saved progress could not be read and was left out.") if dropped else None
+        left_out = dropped is not None or problem is not None
+        self.mistakes_note = self.tr("Some saved progress could not be read and was left out.") if left_out else None
         self.html = self._draw()
 
     def _failed(self) -> None:
