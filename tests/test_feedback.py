@@ -2,8 +2,7 @@
 
 - A first wrong answer is told why *it* is wrong (``Feedback.message``); why the correct
   answer is right (``Feedback.explanation``, the drill's ``explain``) waits for the
-  reveal: the drill player sends it only with the answers, after two wrong tries or
-  "Show answer".
+  reveal: the drill player sends it only with the answers, on "Show answer".
 - No explanation repeats its subject ("♣7: ♣7 follows …", "Seat 3 wins the trick: ♠Q
   wins: …"), and every verdict carries its rule ID.
 - A failed throw offers only leads of the kinds that were beaten (L4), and its sentence
@@ -28,7 +27,6 @@ from tutor.rules.order import Trump
 from tutor.rules.throw import ThrowResult, check_throw
 from tutor.rules.trick import explain_trick, why_not
 from tutor.rules.verdict import cited_rules
-from tutor.teach.drill_state import REVEAL_AFTER
 from widgets.drill import DrillPlayer
 
 SEEDS = range(24)
@@ -128,9 +126,9 @@ def test_the_player_shows_why_only_when_the_answer_is_shown(lang: str) -> None:
     player.reveal()
     assert player.feedback["explanation"] == drill.explain and player.feedback["answers"]
     player.next()
-    for _ in range(REVEAL_AFTER):
+    for _ in range(3):
         last = player._check(wrong_answer(player.drill), check_id=2)  # type: ignore[arg-type]
-    assert last["revealed"] and last["explanation"] == player.drill.explain  # type: ignore[union-attr]
+    assert not last["revealed"] and last["explanation"] == "" and last["can_reveal"]  # never unasked
 
 
 def _repeats(text: str) -> str | None:

@@ -121,6 +121,24 @@ def test_a_check_keeps_its_answers_under_its_lesson(slug: str) -> None:
                 assert player.lesson == slug and player.drill == generate(kind, options["seed"], options["level"])
 
 
+@pytest.mark.parametrize("slug", [info.slug for info in LESSONS if info.drills])
+def test_a_lessons_checks_never_show_the_same_question_twice(slug: str) -> None:
+    """A lesson's quick checks open on different drills, and stay different when the
+    learner asks each for another at a level of their choice (two checks of one kind with
+    one seed made the same drills from there: lesson 03 showed one kitty flip twice)."""
+    cells = nbformat.read(LESSON_DIR / f"{slug}.ipynb", as_version=4).cells
+    checks = [spec for _, spec in quick_checks(cells)]
+    for level in (None, 1, 2, 3):
+        shown = []
+        for kind, first, seed in checks:
+            player = quick_check(kind, level=first, seed=seed, lesson=slug)
+            if level is not None:
+                player.choose_level(level)
+            assert player.drill is not None
+            shown.append(player.drill)
+        assert all(a != b for i, a in enumerate(shown) for b in shown[i + 1:]), (slug, level)
+
+
 def test_checks_come_after_the_explanation_not_instead() -> None:
     """A check follows at least one cell of explanation or example in its section, and the
     lesson still ends with its practice (the review)."""

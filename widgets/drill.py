@@ -78,7 +78,7 @@ class DrillPlayer(PageWidget):
 
     What happens is :class:`~tutor.teach.drill_state.DrillState`'s (:attr:`machine`): a wrong
     answer is judged with its rule, but the correct answers are shown only when the learner
-    asks ("Show answer") or after :data:`tutor.teach.drill_state.REVEAL_AFTER` wrong tries; an
+    asks ("Show answer", or the last hint), however many wrong tries there were; an
     answer given after the answer was shown (the last hint, which is the answer, or "Show
     answer") does not add to the streak. ``seed`` and ``level`` (a shared link's) win for
     this player only: its drills follow the link's seed, at the link's level, and neither

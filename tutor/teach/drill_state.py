@@ -18,9 +18,9 @@ The rules of the machine:
   (:meth:`Progress.record`, which decides what counts: a retry of the drill just answered
   does not, and is marked ``practice``), except to a teacher's position, which is never stored.
 - **Reveal.** A wrong answer is judged with its rule, but the correct answers, and why
-  the right one is right, are shown only when the learner asks (:meth:`DrillState.reveal`)
-  or after :data:`REVEAL_AFTER` wrong tries. The last hint is the answer: once every hint is
-  shown, so is the answer.
+  the right one is right, are shown only when the learner asks: "Show answer"
+  (:meth:`DrillState.reveal`), or the last hint, which is the answer. However many wrong
+  tries there were, the answer never appears unasked: the feedback offers "Show answer".
 - **Helped.** An answer given after the answer was shown is *helped*: recorded as an
   attempt, but a right one does not add to the streak (``helped`` in the feedback).
 
@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from tutor.core.arguments import MAX_EXACT
 from tutor.core.errors import TutorError, shown
@@ -56,10 +56,6 @@ from tutor.teach.course import level_number
 from tutor.teach.drills import Drill, Feedback, generate
 from tutor.teach.drills.answers import refusal
 from tutor.teach.drills.progress import KindProgress, Progress, read_stored, visit_seed
-
-REVEAL_AFTER: Final = 2
-"""Wrong tries at one drill after which its correct answers are shown (before that, only
-when the learner asks: "Show answer")."""
 
 Clock = Callable[[], datetime]
 """Where a transition reads the time: only when it needs it (an answer recorded, a
@@ -289,13 +285,9 @@ class DrillState:
             counted = progress != self.progress
             practice = not counted
             helped = counted and self.revealed and feedback.correct
-        tries, revealed = self.tries, self.revealed
-        if feedback.error is None and not feedback.correct:
-            tries += 1
-            revealed = revealed or tries >= REVEAL_AFTER
+        tries = self.tries + (feedback.error is None and not feedback.correct)
         kept = check_id if type(check_id) is int and 0 <= check_id <= MAX_EXACT else -1
-        return replace(self, progress=progress, tries=tries, revealed=revealed,
-                       last=Answered(feedback, kept, counted, practice, helped))
+        return replace(self, progress=progress, tries=tries, last=Answered(feedback, kept, counted, practice, helped))
 
     def hint(self) -> DrillState:
         """One more hint shown (nothing changes when every hint is); the last one is the
@@ -344,4 +336,4 @@ class DrillState:
         return replace(self, progress=progress), True, problem
 
 
-__all__ = ["REVEAL_AFTER", "Answered", "Clock", "DrillState", "FeedbackView"]
+__all__ = ["Answered", "Clock", "DrillState", "FeedbackView"]
