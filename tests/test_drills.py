@@ -551,3 +551,13 @@ def test_every_throw_question_says_the_trump(lang: str) -> None:
             assert drill.question.startswith(prefix), drill.question
             forms.add(drill.answer)
     assert forms == {AnswerKind.CHOICE, AnswerKind.NUMBER}
+
+
+def test_a_points_out_count_is_asked_while_the_hand_is_on() -> None:
+    """The points-out drill stops a hand some tricks in, never at its end (all hands are empty
+    together, B3: the learner's hand would be empty and the answer just the kitty); about 2 %
+    of them were set after the last trick, at every level."""
+    for level in KINDS["count"].levels:
+        for seed in range(1, 200, 2):  # the odd seeds ask the points out
+            drill = generate("count", seed, level)
+            assert drill.answer is AnswerKind.NUMBER and drill.hand, (level, seed)

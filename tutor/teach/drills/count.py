@@ -114,8 +114,8 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
         game, bots = computer_hand(rng, Phase.PLAYING)
         stop = rng.randrange(3, 16)
         _tricks(game, bots, stop=stop)
-        if len(game.tricks) != stop:
-            return None
+        if len(game.tricks) != stop or game.phase is not Phase.PLAYING:
+            return None  # the hand was over before (or at) that trick: every hand is empty (B3)
         return game, rng.randrange(PLAYERS)
 
     game, seat = redraw(rng, build, Text("a hand some tricks in"), cap=200)
