@@ -136,7 +136,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
     >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠A ♠Q ♠Q ♣3"), seat=0,
     ...                    throw=parse_cards("♠A ♠Q ♠Q"), others=[parse_cards("♠K ♠K ♣4"), (), (), ()], form="cost")
     >>> drill.question, drill.others[0], drill.number, drill.rule
-    ('You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
+    ('With ♥ trumps: You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
     """
     if form not in FORMS:
         raise DrillError(Text("a throw drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
@@ -177,7 +177,17 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
         choices = tuple(Choice(str(i), tr.cards(c.cards)) for i, c in enumerate(result.components))
         correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
         answer = " / ".join(tr.cards(o) for o in result.options)
-        return common(explain=why,
+        beaten = {len(b.component.cards) for b in result.beaten}
+
+        def refute(key: str) -> tuple[str, str]:
+            part = result.components[int(key)]
+            if len(part.cards) in beaten:
+                return "L4", tr("Parts like {part} were beaten, but you lead the smallest part of that kind, and "
+                                "{part} is not it (L4).", part=part.describe())
+            return "L4", tr("Nobody beat a part like {part}: you lead the smallest part of a kind that was beaten "
+                            "(L4).", part=part.describe())
+
+        return common(explain=why, refute=refute,
             question=with_trump(tr.sentences(tr("You lead the throw {throw}, and it fails.", throw=throw), held,
                                              tr("Which part must you lead instead?")), trump, tr),
             answer=AnswerKind.CHOICE, choices=choices, rule="L4", correct=correct,
