@@ -77,9 +77,10 @@ def configure(c: Config) -> None:
     """Put the course's settings into ``c``, and install the fixes of
     :mod:`tutor.server.fixes` and the admission of :mod:`tutor.server.admission` into
     Voila's classes."""
-    from tutor.server import admission, fixes, forking
+    from tutor.server import admission, fixes, forking, quiet
     from tutor.server.tables import web as tables
 
+    quiet.install()  # the serve log without notices no teacher can act on
     fixes.install()
     admission.install()
     tables.install()  # tables of classmates under /tables/ (tutor/server/tables)

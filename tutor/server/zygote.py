@@ -86,6 +86,9 @@ def _become_kernel(arguments: list[str], env: dict[str, str], cwd: str) -> None:
         gc.unfreeze()
         from ipykernel.kernelapp import IPKernelApp
 
+        from tutor.server.quiet import install_in_kernel
+
+        install_in_kernel()  # the serve log without notices no teacher can act on
         app = IPKernelApp.instance()
         # Its parent is the zygote: the kernel stops if the zygote does (ipykernel's parent
         # poller; the class default was read from the zygote's environment, without one).
