@@ -338,7 +338,7 @@ def make_drill(position: Position, lang: str = "en") -> Drill:
     >>> drill = read_position("kind: throw; trump: ♥; hand: ♠A ♠Q ♠Q ♣3; throw: ♠A ♠Q ♠Q; "
     ...                       "others: ♠K ♠K ♠3 / ♠9 / - / -")
     >>> drill.check("no").correct, drill.rule, drill.explain[:48]
-    (True, 'L3', '♠A ♠Q ♠Q: Another player holds ♠K ♠K, which beat')
+    (True, 'L3', '♠A ♠Q ♠Q does not stand (L3). Another player hol')
     """
     tr = Translator(lang)
     if position.kind == "trick":
