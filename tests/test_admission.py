@@ -15,6 +15,7 @@ import http.client
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,47 @@ def test_a_kernel_whose_page_never_connects_is_stopped(impatient_server: VoilaSe
     finally:
         ws.close()
         _close(server, claimed, "127.0.0.13")
+
+
+@pytest.fixture(scope="module")
+def forgetful_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    log = tmp_path_factory.mktemp("voila-gone") / "voila.log"
+    with serve("lessons", log, "--ClassroomKernelManager.gone_seconds=3") as running:
+        yield running
+
+
+def _channels(server: VoilaServer, page: str) -> Any:
+    import websocket  # websocket-client, a dependency of jupyter_server
+
+    kernel = _KERNEL.search(page)
+    assert kernel
+    return websocket.create_connection(server.base.replace("http", "ws", 1)
+                                       + f"/api/kernels/{kernel.group(1)}/channels?session_id=test", timeout=30)
+
+
+def test_a_crashed_pages_kernel_is_freed_at_once(forgetful_server: VoilaServer) -> None:
+    """A tab that crashed (its connection dropped, no shutdown sent) frees its kernel within
+    the grace time, not the culler's five minutes, so a learner with a few crashed tabs is not
+    told "the class is full"; a page whose connection drops and comes back keeps its kernel."""
+    server = forgetful_server
+    assert _wait_for_kernels(server, 0) == 0
+    _, _, crashed = _open(server, "127.0.0.14")
+    _, _, blinked = _open(server, "127.0.0.14")
+    first, second = _channels(server, crashed), _channels(server, blinked)
+    assert _wait_for_kernels(server, 2, timeout=5) == 2
+    first.shutdown()  # the socket is gone, as with a crashed tab: no close frame, no shutdown beacon
+    second.shutdown()
+    again = _channels(server, blinked)  # this page reconnects at once (a network blip)
+    try:
+        assert _wait_for_kernels(server, 1, timeout=30) == 1
+        kernel = _KERNEL.search(crashed)
+        assert kernel and f"Kernel {kernel.group(1)}: its page's connection has been gone" in server.log_text()
+        time.sleep(5)
+        assert len(server.kernels()) == 1  # the page that came back keeps its kernel
+    finally:
+        again.close()
+        _close(server, blinked, "127.0.0.14")
+    assert _wait_for_kernels(server, 0) == 0
 
 
 def test_a_page_whose_kernel_has_started_takes_one_seat() -> None:

@@ -30,6 +30,7 @@ from tutor.teach.drills import KINDS, generate
 from tutor.teach.drills.progress import MAX_STARS, KindProgress, Progress, track, utc
 from tutor.core.i18n import Translator
 from widgets.classroom import ClassProgress, HandIn
+from widgets.check import quick_check
 
 NOW = utc(2025, 3, 1)
 TRACKS = [track(kind, info.slug) for info in LESSONS for kind in info.drills]
@@ -402,3 +403,20 @@ def test_the_widgets_speak_chinese_throughout(lang: str) -> None:
     visible = " ".join([re.sub(r"<[^>]*>", " ", text) for text in texts] + spoken)
     english = re.findall(r"[A-Za-z]{2,}", re.sub(r"QD-[\w-]*|hello|\b[A-Z]\d\b", " ", visible))
     assert not english, english
+
+
+def test_a_lessons_quick_check_reaches_the_hand_in() -> None:
+    """The wiring, as a page does it: a quick check of lesson 01 answered (one wrong, then the
+    next right) stores its answers under the lesson, and what it stores hands in as that
+    lesson's checks (before, they were kept under the kind alone and counted for nothing)."""
+    player = quick_check("points", level=1, seed=4, lesson="01-cards")
+    drill = player.drill
+    assert drill is not None and drill.number is not None
+    player.check(str(drill.number + 1))
+    player.next()
+    nxt = player.drill
+    assert nxt is not None and nxt.number is not None and nxt.seed != drill.seed
+    player.check(str(nxt.number))
+    widget = HandIn()
+    widget._handle_custom_msg({"type": "sync", "progress": None, "checks": player.progress_json, "name": "Ann"}, [])
+    assert decode(widget.code).checked("01-cards") == Score(0, 2, 1)

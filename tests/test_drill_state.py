@@ -5,15 +5,16 @@ position), what the feedback shows, and bad input."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from tutor.core.errors import TutorError
-from tutor.core.i18n import Text
+from tutor.core.i18n import Text, Translator
 from tutor.teach.course import LEVELS
-from tutor.teach.drill_state import REVEAL_AFTER, Answered, DrillState, FeedbackView
+from tutor.teach.drill_state import Answered, DrillState, FeedbackView
 from tutor.teach.drills import AnswerKind, Drill, generate
 from tutor.teach.drills.answers import MAX_ANSWER, MAX_DIGITS
 from tutor.teach.drills.progress import Progress, visit_seed
@@ -157,15 +158,19 @@ def test_a_wrong_answer_hides_the_answer_until_asked(state: DrillState) -> None:
     assert view.answers == state.drill.solutions()[0] and view.answer_count >= 1
 
 
-def test_the_answer_is_shown_after_enough_wrong_tries(state: DrillState) -> None:
-    assert state.drill is not None and REVEAL_AFTER == 2
+def test_wrong_tries_never_show_the_answer_unasked(state: DrillState) -> None:
+    """However many wrong tries, the answer waits for "Show answer" (it used to appear by
+    itself after the second, unasked)."""
+    assert state.drill is not None
     clock = Clock()
     tried = state
-    for n in range(1, REVEAL_AFTER + 1):
-        tried = tried.check(wrong(state.drill), clock=clock)
-        assert tried.tries == n and tried.revealed == (n >= REVEAL_AFTER)
-    view = tried.feedback_view()
-    assert view is not None and view.revealed and view.answers
+    for n in range(1, 6):
+        tried = tried.retry().check(wrong(state.drill), clock=clock)
+        view = tried.feedback_view()
+        assert tried.tries == n and not tried.revealed
+        assert view is not None and not view.revealed and not view.answers and view.can_reveal
+    shown = tried.reveal().feedback_view()
+    assert shown is not None and shown.revealed and shown.answers
 
 
 def test_an_answer_after_the_answer_was_shown_is_helped(state: DrillState) -> None:
@@ -368,3 +373,16 @@ def test_every_clock_read_is_needed() -> None:
     assert state.drill is not None
     state.check(right(state.drill), clock=clock)
     assert isinstance(clock, Clock) and clock.reads == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("stored", ["{broken", "[1, 2]", '"text"', '{"version": 99}', 5])
+def test_a_damaged_store_is_said_in_a_learners_words(lang: str, stored: object) -> None:
+    """Saved progress that is not progress at all gets a reason a learner can read (the drill
+    player's note quotes it): what happened, not how it is written (no "JSON", no "object",
+    no version numbers)."""
+    _, taken, problem = DrillState("follow").restore(stored)
+    note = Translator(lang)(problem)
+    assert not taken and note and not any(word in note for word in ("JSON", "object", "99", "expected", "int"))
+    if lang != "en":
+        assert not re.search("[a-z]{3}", note), note  # said in Chinese, every word of it

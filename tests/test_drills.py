@@ -533,3 +533,31 @@ def test_time_must_be_aware():
     from datetime import datetime
     with pytest.raises(ProgressError):
         Progress().record("follow", 1, 1, True, datetime(2025, 1, 1))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_every_throw_question_says_the_trump(lang: str) -> None:
+    """A throw is one suit, or all trumps: without the trump, "You lead the throw ♥2 ♥2 ♣Q ♣Q
+    ♣J" reads as an illegal lead of two suits (L1). Every form says it (the cost too)."""
+    from tutor.teach.drills.common import with_trump
+    from tutor.core.i18n import Translator
+
+    tr = Translator(lang)
+    forms = set()
+    for level in KINDS["throw"].levels:
+        for seed in range(30):
+            drill = generate("throw", seed, level, lang=lang)
+            prefix = with_trump("", drill.trump, tr)
+            assert drill.question.startswith(prefix), drill.question
+            forms.add(drill.answer)
+    assert forms == {AnswerKind.CHOICE, AnswerKind.NUMBER}
+
+
+def test_a_points_out_count_is_asked_while_the_hand_is_on() -> None:
+    """The points-out drill stops a hand some tricks in, never at its end (all hands are empty
+    together, B3: the learner's hand would be empty and the answer just the kitty); about 2 %
+    of them were set after the last trick, at every level."""
+    for level in KINDS["count"].levels:
+        for seed in range(1, 200, 2):  # the odd seeds ask the points out
+            drill = generate("count", seed, level)
+            assert drill.answer is AnswerKind.NUMBER and drill.hand, (level, seed)

@@ -2,8 +2,7 @@
 
 - A first wrong answer is told why *it* is wrong (``Feedback.message``); why the correct
   answer is right (``Feedback.explanation``, the drill's ``explain``) waits for the
-  reveal: the drill player sends it only with the answers, after two wrong tries or
-  "Show answer".
+  reveal: the drill player sends it only with the answers, on "Show answer".
 - No explanation repeats its subject ("♣7: ♣7 follows …", "Seat 3 wins the trick: ♠Q
   wins: …"), and every verdict carries its rule ID.
 - A failed throw offers only leads of the kinds that were beaten (L4), and its sentence
@@ -27,7 +26,7 @@ from tutor.core.i18n import Translator
 from tutor.rules.order import Trump
 from tutor.rules.throw import ThrowResult, check_throw
 from tutor.rules.trick import explain_trick, why_not
-from tutor.teach.drill_state import REVEAL_AFTER
+from tutor.rules.verdict import cited_rules
 from widgets.drill import DrillPlayer
 
 SEEDS = range(24)
@@ -71,15 +70,38 @@ def test_a_first_wrong_answer_keeps_the_explanation_back(kind: str, level: int, 
     else:
         assert _RULE_ID.match(feedback.rule), feedback
     assert feedback.message.startswith("Not quite.") and len(feedback.message) > len("Not quite.")
-    if drill.explain:
+    if drill.explain and _two_choices(drill):  # "no" wrong says "yes" anyway: it is told why, once
+        assert drill.explain in feedback.message and feedback.explanation == ""
+    elif drill.explain:
         assert drill.explain not in feedback.message
         assert feedback.explanation == drill.explain
-    if drill.answer is AnswerKind.CHOICE:
+    if drill.answer is AnswerKind.CHOICE and not _two_choices(drill):  # of two, the other is named anyway
         for choice in drill.choices:
             if choice.key in drill.correct and choice.label not in ("Yes", "No"):
                 assert choice.label not in feedback.message, (choice.label, feedback.message)
     if drill.answer is AnswerKind.NUMBER:
         assert not re.search(rf"(?<![\w-]){drill.number}(?!\d)", feedback.message), feedback.message
+
+
+def _two_choices(drill: Drill) -> bool:
+    return drill.answer is AnswerKind.CHOICE and len(drill.choices) == 2 and drill.refute is None
+
+
+@pytest.mark.parametrize(("kind", "level", "seed"), CASES)
+def test_a_wrong_choice_is_told_why_by_the_rule_it_broke(kind: str, level: int, seed: int) -> None:
+    """Every wrong answer's badge names a rule its sentence cites, if it cites any (the rule the answer broke, not
+    the drill's topic: "Rule W6" over a reason citing B1 was wrong), and every wrong choice is told
+    why, with its rule, not just that it is not the answer ("“Seat 2” is not the answer (D6)")."""
+    drill = generate(kind, seed, level)
+    if drill.answer is not AnswerKind.CHOICE or drill.advice:
+        return
+    for choice in drill.choices:
+        if choice.key in drill.correct:
+            continue
+        feedback = drill.check(choice.key)
+        cited = cited_rules(feedback.message)
+        assert not cited or feedback.rule in cited, (feedback.rule, feedback.message)
+        assert "is not the answer" not in feedback.message, feedback.message  # why, not just that
 
 
 @pytest.mark.parametrize(("kind", "level", "seed"), CASES[::5])
@@ -103,9 +125,9 @@ def test_the_player_shows_why_only_when_the_answer_is_shown(lang: str) -> None:
     player.reveal()
     assert player.feedback["explanation"] == drill.explain and player.feedback["answers"]
     player.next()
-    for _ in range(REVEAL_AFTER):
+    for _ in range(3):
         last = player._check(wrong_answer(player.drill), check_id=2)  # type: ignore[arg-type]
-    assert last["revealed"] and last["explanation"] == player.drill.explain  # type: ignore[union-attr]
+    assert not last["revealed"] and last["explanation"] == "" and last["can_reveal"]  # never unasked
 
 
 def _repeats(text: str) -> str | None:

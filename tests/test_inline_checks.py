@@ -19,6 +19,7 @@ import pytest
 
 from tutor.teach.course import LESSONS, lesson
 from tutor.teach.drills import KINDS, generate
+from widgets.check import quick_check
 
 LESSON_DIR = Path(__file__).resolve().parent.parent / "lessons"
 MAX_AFTER = 12
@@ -100,6 +101,42 @@ def test_a_rule_section_ends_with_a_check_of_its_rule(slug: str, head: int, rule
         drill = generate(kind, seed, level, lang=lang)
         cited = rules_of(drill.explain) | {drill.rule}
         assert cited & allowed, (slug, sorted(rules), drill.rule, drill.explain)
+
+
+@pytest.mark.parametrize("slug", [info.slug for info in LESSONS])
+def test_a_check_keeps_its_answers_under_its_lesson(slug: str) -> None:
+    """Every quick check of a lesson names that lesson, so its answers reach the home page
+    and the teacher's table (an answer kept under its kind alone counts for no lesson), and
+    it still opens on the very drill the lesson's text chose (its seed, its rule)."""
+    cells = nbformat.read(LESSON_DIR / f"{slug}.ipynb", as_version=4).cells
+    for cell in cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "quick_check":
+                options = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+                assert options.get("lesson") == slug, cell.source
+                kind = ast.literal_eval(node.args[0])
+                player = quick_check(kind, level=options["level"], seed=options["seed"], lesson=slug)
+                assert player.lesson == slug and player.drill == generate(kind, options["seed"], options["level"])
+
+
+@pytest.mark.parametrize("slug", [info.slug for info in LESSONS if info.drills])
+def test_a_lessons_checks_never_show_the_same_question_twice(slug: str) -> None:
+    """A lesson's quick checks open on different drills, and stay different when the
+    learner asks each for another at a level of their choice (two checks of one kind with
+    one seed made the same drills from there: lesson 03 showed one kitty flip twice)."""
+    cells = nbformat.read(LESSON_DIR / f"{slug}.ipynb", as_version=4).cells
+    checks = [spec for _, spec in quick_checks(cells)]
+    for level in (None, 1, 2, 3):
+        shown = []
+        for kind, first, seed in checks:
+            player = quick_check(kind, level=first, seed=seed, lesson=slug)
+            if level is not None:
+                player.choose_level(level)
+            assert player.drill is not None
+            shown.append(player.drill)
+        assert all(a != b for i, a in enumerate(shown) for b in shown[i + 1:]), (slug, level)
 
 
 def test_checks_come_after_the_explanation_not_instead() -> None:

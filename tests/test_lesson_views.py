@@ -178,7 +178,7 @@ def test_a_scored_hand_is_its_sentence_and_its_line() -> None:
 def test_weighed_calls_say_each_average() -> None:
     view = weighed_calls_view([parse_cards("♥A")[0], None], [[1.0, 2.0], [-3.0, -1.0]])
     assert re.findall(r"(call ♥A|go solo): expected (\S+) over 2 deals", text(view)) == [("call ♥A", "+1.5"),
-                                                                                         ("go solo", "−2.0")]
+                                                                                         ("go solo", "-2.0")]
     with pytest.raises(ValueError):
         weighed_calls_view([None], [])
 

@@ -318,9 +318,22 @@ def test_the_home_page_counts_due_positions_and_due_missed_drills() -> None:
     assert to_review(progress, store, NOW) == ToReview()
     later = NOW + timedelta(minutes=5)
     due = to_review(progress, store, later)
-    assert due == ToReview(2, (("follow", 2), ("throw", 1)))
-    assert due.total == 5 and due.lessons == ("05-following", "07-throws")
+    assert due == ToReview(2, (("follow", 2), ("throw", 1)), ("05-following", "07-throws"))
+    assert due.total == 5
     assert len(progress.due(None, later)) == 3 and all(is_due(r.card, later) for r in progress.due(None, later))
+
+
+def test_a_missed_drill_is_sent_back_to_a_lesson_reached() -> None:
+    """A drill of "who wins the trick" missed in lesson 02 comes back in lesson 02's practice,
+    not lesson 06's (which practises the kind too but was not reached yet); once the learner
+    answers that kind in lesson 06, its practice is the one linked."""
+    missed = Progress().record("trick", 5, 1, False, NOW, lesson="02-trumps")
+    later = NOW + timedelta(minutes=5)
+    assert to_review(missed, Mistakes(), later).lessons == ("02-trumps",)
+    html = _course(later, missed.to_json(), None)
+    assert 'href="02-trumps.ipynb"' in html and "06-ruffing.ipynb\"" not in html.split("qd-course-list")[0]
+    on = missed.record("trick", 6, 1, True, NOW, lesson="06-ruffing")
+    assert to_review(on, Mistakes(), later).lessons == ("06-ruffing",)
 
 
 def _course(clock_now: datetime, stored: str | None, mistakes: str | None, **options: object) -> str:

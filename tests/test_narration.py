@@ -154,3 +154,18 @@ def test_the_hint_says_every_action() -> None:
     assert len(said) == 7 and all(s.startswith(("The computer", "Nothing")) for s in said)
     for tr in CHINESE:
         assert all(tr(s) != s for s in said)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_trump_line_names_the_trump_once(lang: str) -> None:
+    """The table's status said "Trump: ♦ trumps" (主牌：♦为主): once decided, the trump's own
+    name is the whole line; before, the line says it is not decided yet."""
+    from tutor.rules.game import Game
+    from tutor.rules.order import Trump
+
+    tr = Translator(lang)
+    view = Game(7).view(0)
+    for suit in ("♦", None):
+        decided = replace(view, trump=Trump(suit))
+        assert tr(narration.trump_line(decided)) == tr(narration.trump_name(Trump(suit)))
+    assert tr(narration.trump_line(view)) == tr(Text("Trump: {trump}", trump=Text("not decided yet")))

@@ -116,3 +116,11 @@ def test_S3_D5_declaration_count_multiplies(points, declarations, solo, expected
 def test_S1_friend_scores_zero_only_in_a_solo():
     assert score_hand(60)["friend"] == 1
     assert score_hand(60, solo=True)["friend"] == 0
+
+
+def test_the_row_is_named_as_the_book_labels_it() -> None:
+    """The row "below 0, or 5–15" read as part of the sentence ("row below 0, or 5–15 of the
+    table"): the row's label is quoted, as the Chinese does (“…”这一行)."""
+    from tutor.rules.scoring import score_hand
+
+    assert "row “below 0, or 5–15” of the table, -4 for each attacker (S1)" in str(score_hand(10).explanation)

@@ -95,6 +95,15 @@ def test_config_took_effect(welcome: str, server: VoilaServer) -> None:
     assert "Culling kernels with idle durations > 300 seconds at 60 second intervals" in log, log
 
 
+def test_the_log_holds_what_a_teacher_can_act_on(welcome: str, server: VoilaServer) -> None:
+    """After a page and its kernel: no "Notebook … is not trusted" (lessons are run, never
+    shown from the file) and no "Kernel is running over TCP without encryption" (kernels
+    listen on 127.0.0.1 beside the server); the log still says what happened."""
+    log = server.log_text()
+    assert "is not trusted" not in log and "without encryption" not in log, log[-3000:]
+    assert "Culling kernels" in log
+
+
 def test_xsrf_protection_kept_and_unload_shutdown_works(server: VoilaServer) -> None:
     # XSRF stays on: deleting a kernel through the REST API without the token is refused.
     # Only the page's own unload beacon (which cannot carry the token) may shut down the

@@ -44,6 +44,17 @@ def test_the_key_is_the_rules_modules(lang: str) -> None:
     assert page.index('class="qd-sheet-positions"') < page.index('class="qd-sheet-key"')
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_key_says_why_not_what_the_player_says(lang: str) -> None:
+    """A key line is the reason alone: the player's "Right." (对。) before it is for a learner
+    who just answered, not for a printed key ("Right. ♠6 ♠6 follows …")."""
+    head = Translator(lang)("Right.")
+    for info in sheet_lessons():
+        for drill in make_sheet(info.slug, seed=3, level=2, lang=lang).drills:
+            why = answer_key(drill)[3]
+            assert why and not why.startswith(head), (info.slug, why)
+
+
 def test_the_page_prints_the_key_apart_and_no_control() -> None:
     page = sheet_html(make_sheet("07-throws", seed=2))
     assert "<button" not in page and "<input" not in page

@@ -146,3 +146,15 @@ def test_the_zygote_stops_when_the_server_closes_its_input(zygote: Zygote) -> No
     assert zygote.process.stdin is not None
     zygote.process.stdin.close()
     assert zygote.process.wait(10) == 0
+
+
+def test_the_zygote_ends_quietly_when_the_server_is_gone() -> None:
+    """A server that stops before its zygote is ready (``./dev lab`` refused to run as root)
+    closes the answer pipe: the zygote ends at once, with no BrokenPipeError traceback in the
+    teacher's terminal."""
+    process = subprocess.Popen([sys.executable, "-m", "tutor.server.zygote"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None
+    process.stdout.close()  # the server is gone before the zygote says it is ready
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0 and b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()

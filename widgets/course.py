@@ -28,11 +28,13 @@ import traitlets as t
 
 from tutor.teach.course import (LESSONS, STATIC_SITE, TABLES_PATH, TABLES_SERVICE, LinkParams, lesson, page_link,
                                 parse_link)
+from tutor.teach.classroom import checked_in
 from tutor.teach.drills import KINDS
 from tutor.teach.drills.progress import MAX_STARS, Progress, read_stored
 from tutor.teach.mistakes import MISTAKES_KEY, REVIEW_LINK, Mistakes, ToReview, to_review
 from tutor.core.i18n import N_, Text, Translator
 from widgets._common import CSS, ESM, FAILED, PageWidget, translator, utc_now
+from widgets.check import CHECKS_KEY
 from widgets.drill import STORAGE_KEY, DrillPlayer
 
 REVIEW_BOX: Final = ('<div class="qd-review" data-qd="review" data-count="{total}" style="border-left:4px solid '
@@ -74,7 +76,7 @@ def review_html(due: ToReview, tr: Translator, suffix: str = "") -> str:
     >>> from tutor.core.i18n import ENGLISH
     >>> review_html(ToReview(), ENGLISH)
     ''
-    >>> html = review_html(ToReview(2, (("trick", 1),)), ENGLISH)
+    >>> html = review_html(ToReview(2, (("trick", 1),), ("06-ruffing",)), ENGLISH)
     >>> "3 positions to review" in html, 'href="10-play.ipynb?review=mistakes"' in html, 'href="06-ruffing.ipynb"' in html
     (True, True, True)
     """
@@ -189,12 +191,15 @@ def practice(slug: str, *, query: str | None = None, lang: str | None = None, **
 
 class CourseMap(PageWidget):
     """The lessons in order, each with a link and this browser's progress in its drills
-    (each lesson's own: two lessons practising one drill kind show their own lines), and
-    above them what has come due to review (:func:`review_html`): the positions of the
-    learner's own hands (:data:`tutor.teach.mistakes.MISTAKES_KEY`) and the missed drills.
+    (each lesson's own: two lessons practising one drill kind show their own lines) and in
+    the quick checks of its text (their own store, :data:`widgets.check.CHECKS_KEY`; a line
+    once one is answered), and above them what has come due to review (:func:`review_html`):
+    the positions of the learner's own hands (:data:`tutor.teach.mistakes.MISTAKES_KEY`) and
+    the missed drills.
 
-    Its one message from the page is ``sync`` (``progress`` and ``mistakes``: the stored JSON
-    or null); stored progress that cannot be read leaves the map as it was, with a note.
+    Its one message from the page is ``sync`` (``progress``, ``mistakes`` and ``checks``: the
+    stored JSON or null); stored progress that cannot be read leaves the map as it was, with a
+    note.
 
     The links keep the page's own ``lang=`` when its link has one (else the server's
     cookie or the browser's language decides, as it did for this page).
@@ -216,6 +221,7 @@ class CourseMap(PageWidget):
     html = t.Unicode("").tag(sync=True)
     storage_key = t.Unicode(STORAGE_KEY).tag(sync=True)
     mistakes_key = t.Unicode(MISTAKES_KEY).tag(sync=True)
+    checks_key = t.Unicode(CHECKS_KEY).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
 
     def __init__(self, *, lang: str | None = None, query: str | None = None,
@@ -226,6 +232,7 @@ class CourseMap(PageWidget):
         self.tr = translator(lang)
         self.link_lang, self.link_notes = page_link(link_query() if query is None else query, self.tr)
         self.progress = Progress()
+        self.checks = Progress()
         self.mistakes = Mistakes()
         self.note: str | None = None
         self.mistakes_note: str | None = None
@@ -234,16 +241,20 @@ class CourseMap(PageWidget):
         self.html = self._draw()
         self.on_msg(self._on_message)
 
-    def sync(self, stored: object, mistakes: object = None) -> None:
+    def sync(self, stored: object, mistakes: object = None, checks: object = None) -> None:
         """Draw the progress the browser stored (what cannot be read is left out, with a
-        note; when none of it can be read, the map stays as it was, with a note), and the
+        note; when none of it can be read, the map stays as it was, with a note), the
         positions it keeps to review (``mistakes``: what cannot be read is left out, with
-        a note).
+        a note) and the quick checks' answers (``checks``: what cannot be read is left out,
+        with a note).
 
         >>> from tutor.teach.drills.progress import utc
         >>> course = CourseMap(lang="en", query="", clock=lambda: utc(2025, 1, 2))
         >>> course.sync(Progress().record("trick", 5, 1, False, utc(2025, 1, 1), lesson="06-ruffing").to_json())
         >>> "1 position to review" in course.html
+        True
+        >>> course.sync(None, None, Progress().record("points", 4, 1, True, utc(2025, 1, 1), lesson="01-cards").to_json())
+        >>> "Quick checks</span> · 1 answered, 1 right" in course.html
         True
         """
         if stored is None:  # nothing stored (or the store was cleared)
@@ -256,7 +267,10 @@ class CourseMap(PageWidget):
                 self.progress = progress
                 self.note = self.tr("Some saved progress could not be read and was left out.") if problem else None
         self.mistakes, dropped = Mistakes.from_json(mistakes)
-        self.mistakes_note = self.tr("Some saved progress could not be read and was left out.") if dropped else None
+        kept, problem = read_stored(checks) if checks is not None else (Progress(), None)
+        self.checks = kept or Progress()
+        left_out = dropped is not None or problem is not None
+        self.mistakes_note = self.tr("Some saved progress could not be read and was left out.") if left_out else None
         self.html = self._draw()
 
     def _failed(self) -> None:
@@ -265,7 +279,7 @@ class CourseMap(PageWidget):
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if isinstance(content, dict) and content.get("type") == "sync":
-            self.sync(content.get("progress"), content.get("mistakes"))
+            self.sync(content.get("progress"), content.get("mistakes"), content.get("checks"))
 
     def _draw(self) -> str:
         tr = self.tr
@@ -283,6 +297,11 @@ class CourseMap(PageWidget):
                 # may end in its own punctuation ("Who wins the trick?"), in any language.
                 badges.append(f'<span class="qd-course-kind"><span class="qd-course-kind-title">{escape(title)}</span> '
                               f'<span aria-label="{escape(label)}">{stars}</span> · {escape(answered)}</span>')
+            checked = checked_in(self.checks, info.slug)
+            if checked.attempts:
+                said = tr("{count} answered, {right} right", count=checked.attempts, right=checked.correct)
+                badges.append(f'<span class="qd-course-kind qd-course-checks" data-qd="checks"><span class='
+                              f'"qd-course-kind-title">{escape(tr("Quick checks"))}</span> · {escape(said)}</span>')
             rows.append(f'<li data-lesson="{info.slug}"><a href="{info.page}{suffix}">{escape(tr(info.title))}</a>'
                         f'<div class="qd-course-progress">{"".join(badges)}</div>'
                         f'<div class="qd-course-rules">{escape(" ".join(info.rules))}</div></li>')

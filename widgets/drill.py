@@ -78,7 +78,7 @@ class DrillPlayer(PageWidget):
 
     What happens is :class:`~tutor.teach.drill_state.DrillState`'s (:attr:`machine`): a wrong
     answer is judged with its rule, but the correct answers are shown only when the learner
-    asks ("Show answer") or after :data:`tutor.teach.drill_state.REVEAL_AFTER` wrong tries; an
+    asks ("Show answer", or the last hint), however many wrong tries there were; an
     answer given after the answer was shown (the last hint, which is the answer, or "Show
     answer") does not add to the streak. ``seed`` and ``level`` (a shared link's) win for
     this player only: its drills follow the link's seed, at the link's level, and neither
@@ -125,20 +125,23 @@ class DrillPlayer(PageWidget):
     def __init__(self, kind: str, *, seed: int | None = None, level: int | None = None, lang: str | None = None,
                  lesson: str | None = None, progress: Progress | None = None,
                  clock: Callable[[], datetime] | None = None, position: Drill | None = None,
-                 **kwargs: Any) -> None:
+                 exact_seed: bool = False, **kwargs: Any) -> None:
         """``lang``: one of :data:`tutor.core.i18n.LANGUAGES`; by default the kernel's
         language (:func:`tutor.core.i18n.current`). ``lesson``: the slug of the lesson the
         player is part of (refused with :class:`~tutor.core.errors.TutorError` when there
         is no such lesson). ``position``: a teacher's position (a drill of ``kind`` made
         by :mod:`tutor.teach.positions`), shown first; answers to it are judged as any
         drill's but never stored as progress (it is no seeded drill that could come
-        back), and Next goes on with the learner's own drills of its kind."""
+        back), and Next goes on with the learner's own drills of its kind. ``exact_seed``:
+        ``seed`` is the lesson's own choice (a quick check's): the first drill is that very
+        seed, in a lesson too (see :class:`~tutor.teach.drill_state.DrillState`)."""
         self.kind = kind
         self.lesson = None if lesson is None else course_lesson(lesson).slug
         self.tr = translator(lang)
         self._clock = clock or utc_now
         first = DrillState(kind, lang=self.tr.language, lesson=self.lesson,
-                           progress=progress if progress is not None else Progress(), link_seed=seed, link_level=level)
+                           progress=progress if progress is not None else Progress(), link_seed=seed, link_level=level,
+                           exact_seed=exact_seed)
         first = first.showing(position) if position is not None else first.next(self._clock)
         self.machine = DrillState(kind)
         """The drill's state machine: every action of the player is one of its transitions."""

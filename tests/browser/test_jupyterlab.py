@@ -39,7 +39,10 @@ def _jupyterlab(root: Path, log: Path, *launcher: str) -> Iterator[str]:
     port = free_port()
     state = log.with_suffix(".state")
     lab = list(launcher) or [str(Path(sys.executable).with_name("jupyter-lab"))]
-    command = [*lab, "--allow-root", "--no-browser", f"--port={port}", "--ServerApp.token=", "--ServerApp.password=",
+    # A plain jupyter lab is told it may run as root (CI and containers run as root); ./dev lab
+    # is not: the course's own configuration lets it (tutor.server.lab), as a teacher runs it.
+    root_flag = [] if launcher else ["--allow-root"]
+    command = [*lab, *root_flag, "--no-browser", f"--port={port}", "--ServerApp.token=", "--ServerApp.password=",
                f"--ServerApp.root_dir={root}", "--ip=127.0.0.1",
                f"--LabApp.workspaces_dir={state / 'workspaces'}", f"--LabApp.user_settings_dir={state / 'settings'}",
                "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]

@@ -180,6 +180,27 @@ def test_focus_stays_in_the_drill_after_retry_and_next(context: Any, lessons_ser
     _close(page)
 
 
+def test_wrong_tries_leave_the_answer_to_show_answer(context: Any, lessons_server: Any) -> None:
+    """Lesson 05: two, then three wrong tries at one drill, and the answer is still not on the
+    page (it used to appear by itself after the second); "Show answer" shows it, and why."""
+    drill = generate(KIND, visit_seed(SEED, 0, KIND, SLUG), 1)
+    page = _open(context, lessons_server, f"seed={SEED}")
+    for _ in range(3):
+        _give(page, drill, _wrong(drill))
+        box = _result(page, "wrong")
+        assert box.locator(".qd-answers").count() == 0 and box.locator("[data-qd=why]").count() == 0
+        assert page.locator(".qd-practice [data-qd=reveal]").is_enabled()
+        page.click(".qd-practice [data-qd=retry]")
+        page.locator(".qd-practice [data-qd=feedback]").wait_for(state="hidden")
+    _give(page, drill, _wrong(drill))
+    _result(page, "wrong")
+    page.click(".qd-practice [data-qd=reveal]")
+    answers = page.locator(".qd-practice [data-qd=feedback] .qd-answers li")
+    answers.first.wait_for(timeout=30_000)
+    assert answers.all_inner_texts() == list(drill.solutions()[0])
+    _close(page)
+
+
 def test_a_level_link_applies_for_that_visit_only(context: Any, lessons_server: Any) -> None:
     page = _open(context, lessons_server)
     _level(page, 1)

@@ -21,7 +21,7 @@ from tutor.teach.classroom import MAX_RULES, Report, Score, decode, encode, repo
 from tutor.teach.course import LESSONS
 from tutor.teach.drills.progress import MAX_STARS, Progress, track, utc
 
-from tutor.teach.drills import Drill
+from tutor.teach.drills import Drill, generate
 from tutor.teach.positions import make_link
 from tutor.teach.sheets import Sheet, answer_key, make_sheet
 from widgets.check import CHECKS_KEY
@@ -332,3 +332,51 @@ def test_the_hand_in_counts_the_quick_checks(context: Any, lessons_server: Any) 
     assert report == report_of(drills, "Ann", checks)
     assert report.checked("09-scoring") == Score(0, 6, 5) and report.score("score", "09-scoring") == Score(0, 1, 1)
     assert not errors, errors
+
+
+def test_quick_checks_answered_in_a_lesson_reach_the_teachers_table(context: Any, lessons_server: Any,
+                                                                   screenshot: Any) -> None:
+    """What a learner and their teacher do: answer three of lesson 05's quick checks (one
+    wrong), see them on the home page, hand in the progress code, and the teacher pastes it:
+    the table's lesson 05 cell shows the quick checks, 2 right of 3 answered. Every answer is
+    given in the page, nothing is written into the browser's store by the test."""
+    slug = "05-following"
+    wanted = [(generate("follow", 1, 1), "wrong"), (generate("follow", 53, 3), "right"),
+              (generate("trick", 9, 2), "right")]  # the notebook's quick_check(…) of these seeds
+    page, errors = _open(context, lessons_server, f"{slug}.ipynb", "[data-qd=drill][data-synced] [data-qd=check]")
+    page.locator(".qd-practice [data-qd=drill][data-synced]").first.wait_for(timeout=90_000)
+    for drill, result in wanted:
+        check = page.locator("[data-qd=drill]").filter(
+            has=page.locator("[data-qd=question]", has_text=drill.question)).first
+        key = next(c.key for c in drill.choices if (c.key in drill.correct) is (result == "right"))
+        check.locator(f'button.qd-choice[data-key="{key}"]').click()
+        check.locator("[data-qd=check]").click()
+        check.locator(f'[data-qd=feedback][data-result="{result}"]').wait_for(timeout=30_000)
+    page.goto("about:blank")
+
+    home, home_errors = _open(context, lessons_server, "index.ipynb", "[data-qd=hand-in] [data-qd=name]")
+    line = home.locator(f'[data-qd=course] li[data-lesson="{slug}"] [data-qd=checks]')
+    line.wait_for(timeout=30_000)
+    assert line.inner_text() == "Quick checks · 3 answered, 2 right"
+    screenshot(home, "home")
+    home.locator("[data-qd=hand-in] [data-qd=name]").fill("Ann")
+    home.wait_for_function("() => { const c = document.querySelector('[data-qd=hand-in]').dataset.code || '';"
+                           " return c.startsWith('QD-') && c.length > 20; }", timeout=30_000)
+    code = ""
+    for _ in range(300):  # the code made with the name typed (an earlier one has none)
+        code = home.locator("[data-qd=hand-in]").get_attribute("data-code") or ""
+        if decode(code).name == "Ann":
+            break
+        home.wait_for_timeout(100)
+    assert decode(code).name == "Ann" and decode(code).checked(slug) == Score(0, 3, 2)
+    home.goto("about:blank")
+
+    teacher, teacher_errors = _open(context, lessons_server, "teacher.ipynb", "[data-qd=codes]")
+    teacher.wait_for_selector("[data-qd=class-empty]", timeout=90_000)
+    teacher.locator("[data-qd=codes]").fill(f"Ann: {code}")
+    teacher.locator("[data-qd=show]").click()
+    cell = teacher.locator(f'[data-qd=class-table] tr[data-learner="Ann"] td[data-lesson="{slug}"]')
+    cell.wait_for(timeout=30_000)
+    assert cell.inner_text().split()[-2:] == ["✓", "2/3"]  # the quick checks, right of answered
+    screenshot(teacher, "teacher")
+    assert not errors and not home_errors and not teacher_errors, (errors, home_errors, teacher_errors)

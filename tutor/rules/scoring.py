@@ -223,7 +223,7 @@ class HandScore(Mapping[str, int]):
     @property
     def explanation(self) -> Text:
         """The breakdown a newcomer reads after a hand, as a translatable message."""
-        text = Text("the attackers have {points} points: row {row} of the table, {k:+d} for each attacker (S1)",
+        text = Text("the attackers have {points} points: row “{row}” of the table, {k:+d} for each attacker (S1)",
                     points=self.points, row=self.row, k=attacker_value(self.points))
         if self.solo:
             text = Text("{first}; {second}", first=text, second=Text(
@@ -240,7 +240,7 @@ class HandScore(Mapping[str, int]):
 
         >>> score = score_hand(100, declarations=2, solo=True)
         >>> score.explain(Translator("en"))
-        "the attackers have 100 points: row 100–115 of the table, +2 for each attacker (S1); a solo: each attacker's value counts twice, the declarer pays for all four (S2); 2 declarations: every result ×2 (S3)"
+        "the attackers have 100 points: row “100–115” of the table, +2 for each attacker (S1); a solo: each attacker's value counts twice, the declarer pays for all four (S2); 2 declarations: every result ×2 (S3)"
         >>> Translator("zh-Hans")(score.explanation) == score.explain(Translator("zh-Hans"))
         True
         """

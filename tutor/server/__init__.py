@@ -77,9 +77,10 @@ def configure(c: Config) -> None:
     """Put the course's settings into ``c``, and install the fixes of
     :mod:`tutor.server.fixes` and the admission of :mod:`tutor.server.admission` into
     Voila's classes."""
-    from tutor.server import admission, fixes, forking
+    from tutor.server import admission, fixes, forking, quiet
     from tutor.server.tables import web as tables
 
+    quiet.install()  # the serve log without notices no teacher can act on
     fixes.install()
     admission.install()
     tables.install()  # tables of classmates under /tables/ (tutor/server/tables)
@@ -123,8 +124,10 @@ def configure(c: Config) -> None:
     c.VoilaExecutor.iopub_timeout = 30
 
     # Kernels must not pile up. Closing or reloading a page shuts its kernel down (the
-    # shutdown fix in tutor.server.fixes); a kernel whose page vanished without saying so (a
-    # crashed tab, a laptop that slept) is culled after 5 idle minutes without a connection.
+    # shutdown fix in tutor.server.fixes); a kernel whose page's connection closed without a
+    # shutdown (a crashed or discarded tab) is stopped 30 s later unless the page comes back
+    # (tutor.server.admission.ClassroomKernelManager.gone_seconds); one whose page vanished
+    # with its connection left hanging (a laptop that slept) is culled after 5 idle minutes.
     # A page that is still open keeps its kernel however long the learner reads.
     c.MappingKernelManager.cull_idle_timeout = 300
     c.MappingKernelManager.cull_interval = 60

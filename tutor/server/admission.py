@@ -52,6 +52,9 @@ TICKET_SECONDS: Final = 60.0
 MAX_TICKETS: Final = 10_000
 RETRY_SECONDS: Final = 60
 UNCLAIMED_SECONDS: Final = 60.0
+GONE_SECONDS: Final = 30.0
+"""How long a page's kernel waits for its page to come back once its last connection is gone
+(a reload or a network blip reconnects within seconds; a crashed or discarded tab never does)."""
 
 
 class Classroom(Configurable):
@@ -142,16 +145,46 @@ _DOORS: dict[int, Door] = {}
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Jupyter's kernel manager, remembering which client each kernel was started for."""
+    """Jupyter's kernel manager, remembering which client each kernel was started for, and
+    stopping a page's kernel once the page's last connection has been gone for
+    :attr:`gone_seconds` (a crashed or discarded tab sends no shutdown: its kernel used to
+    hold a seat of the learner's share for the culler's five idle minutes)."""
+
+    gone_seconds = Float(GONE_SECONDS, help="A page's kernel is stopped this many seconds after its page's last "
+                                            "connection closed, unless the page connected again.").tag(config=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._clients: dict[str, str] = {}
         self._claimed: set[str] = set()
+        self._leaving: dict[str, asyncio.TimerHandle] = {}  # kernels whose page's connection is gone, for now
 
     def notify_connect(self, kernel_id: str) -> None:
         self._claimed.add(kernel_id)  # its page's websocket opened
+        waiting = self._leaving.pop(kernel_id, None)
+        if waiting is not None:
+            waiting.cancel()  # the page came back
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
+        if kernel_id in self._claimed and self._kernel_connections.get(kernel_id, 0) <= 0:
+            self._expect_return(kernel_id)
+
+    def _expect_return(self, kernel_id: str) -> None:
+        """Stop ``kernel_id`` if its page has not connected again :attr:`gone_seconds` from now."""
+        async def check() -> None:
+            self._leaving.pop(kernel_id, None)
+            if kernel_id in self.list_kernel_ids() and self._kernel_connections.get(kernel_id, 0) <= 0:
+                self.log.info("Kernel %s: its page's connection has been gone %.0f s, stopped", kernel_id,
+                              self.gone_seconds)
+                await self.shutdown_kernel(kernel_id)
+
+        earlier = self._leaving.pop(kernel_id, None)
+        if earlier is not None:
+            earlier.cancel()
+        self._leaving[kernel_id] = asyncio.get_running_loop().call_later(
+            self.gone_seconds, lambda: asyncio.ensure_future(check()))
 
     def expect_claim(self, kernel_id: str, seconds: float) -> None:
         """Stop ``kernel_id`` if no page has connected to it ``seconds`` from now (a page
@@ -174,6 +207,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self._clients.pop(kernel_id, None)  # its seat is free at once: a class moving on finds room
         self._claimed.discard(kernel_id)
+        waiting = self._leaving.pop(kernel_id, None)
+        if waiting is not None:
+            waiting.cancel()
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     def clients(self) -> dict[str, str]:

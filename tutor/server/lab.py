@@ -26,6 +26,7 @@ False
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from typing import Any
 
@@ -84,9 +85,19 @@ def _install() -> None:
     LabHandler.get_page_config = get_page_config  # type: ignore[method-assign,assignment]
 
 
-def configure_lab(c: Config) -> None:
+def configure_lab(c: Config, *, root: bool | None = None) -> None:
     """Put the settings of a server with JupyterLab into ``c`` (after
     :func:`tutor.server.configure`), and leave the JupyterLite-only extensions out of
-    JupyterLab's pages."""
+    JupyterLab's pages. Run as root (``root``: by default, whether this process is), the
+    server is let run: CI and containers run as root, where Jupyter Server's refusal
+    ("Running as root is not recommended") only stopped ``./dev lab``.
+
+    >>> c = Config()
+    >>> configure_lab(c, root=True)
+    >>> c.ServerApp.allow_root
+    True
+    """
     c.ServerApp.contents_manager_class = LessonContents
+    if os.geteuid() == 0 if root is None else root:
+        c.ServerApp.allow_root = True
     _install()

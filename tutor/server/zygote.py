@@ -29,7 +29,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 PRELOAD: Final = (
     "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipykernel.comm", "ipykernel.debugger",
@@ -86,6 +86,9 @@ def _become_kernel(arguments: list[str], env: dict[str, str], cwd: str) -> None:
         gc.unfreeze()
         from ipykernel.kernelapp import IPKernelApp
 
+        from tutor.server.quiet import install_in_kernel
+
+        install_in_kernel()  # the serve log without notices no teacher can act on
         app = IPKernelApp.instance()
         # Its parent is the zygote: the kernel stops if the zygote does (ipykernel's parent
         # poller; the class default was read from the zygote's environment, without one).
@@ -148,15 +151,29 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the terminal is for the server
     gc.collect()
     gc.freeze()  # the preloaded objects stay shared with every fork (no GC writes to them)
-    answers.write(json.dumps({"ready": True, "preloaded": loaded}) + "\n")
-    answers.flush()
+    if not _answer(answers, {"ready": True, "preloaded": loaded}):
+        return
     for line in sys.stdin:
         try:
             answer = _fork(json.loads(line))
         except (ValueError, OSError) as error:
             answer = {"error": repr(error)[:300]}
-        answers.write(json.dumps(answer) + "\n")
+        if not _answer(answers, answer):
+            return
+
+
+def _answer(answers: TextIO, record: dict[str, Any]) -> bool:
+    """Write one answer line to the server; False when the server is gone (it stopped, or
+    never started, before the zygote was ready: ``./dev lab`` refused to run): the zygote
+    then ends quietly, with no traceback in the teacher's terminal, and its output goes
+    nowhere (so that Python's own flush at exit does not complain either)."""
+    try:
+        answers.write(json.dumps(record) + "\n")
         answers.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), answers.fileno())
+        return False
+    return True
 
 
 if __name__ == "__main__":

@@ -197,13 +197,7 @@ def report_of(progress: Progress, name: str = "", checks: Progress | None = None
         counts = progress.kind(kind, info.slug)
         if counts.attempts:
             scores.append((track(kind, info.slug), Score(counts.stars, counts.attempts, counts.correct)))
-    checked = []
-    for info in LESSONS:
-        answered = [counts for name, counts in (checks or Progress()).kinds if name.startswith(f"{info.slug}/")]
-        attempts = min(sum(counts.attempts for counts in answered), MAX_EXACT)
-        if attempts:
-            correct = min(sum(counts.correct for counts in answered), attempts)
-            checked.append((info.slug, Score(0, attempts, correct)))
+    checked = [(info.slug, score) for info in LESSONS if (score := checked_in(checks or Progress(), info.slug)).attempts]
     rules: Counter[str] = Counter()
     for review in progress.reviews[-MAX_MISTAKES_READ:]:
         if review.kind not in KINDS:
@@ -218,6 +212,22 @@ def report_of(progress: Progress, name: str = "", checks: Progress | None = None
             rules[rule] += 1
     missed = sorted(rules.items(), key=lambda item: (-item[1], item[0]))[:MAX_RULES]
     return Report(clean_name(name), tuple(sorted(scores)), tuple(missed), tuple(checked))
+
+
+def checked_in(checks: Progress, slug: str) -> Score:
+    """The quick checks answered in lesson ``slug``'s text, as the quick checks' own store
+    (``checks``) keeps them: every kind its checks ask, added up (what the home page shows
+    and a progress code hands in; answers kept under a kind alone count for no lesson).
+
+    >>> from tutor.teach.drills.progress import utc
+    >>> checks = Progress().record("follow", 1, 1, True, utc(2025, 1, 1), lesson="05-following")
+    >>> checks = checks.record("trick", 9, 2, False, utc(2025, 1, 1), lesson="05-following")
+    >>> checked_in(checks, "05-following"), checked_in(checks, "06-ruffing")
+    (Score(stars=0, attempts=2, correct=1), Score(stars=0, attempts=0, correct=0))
+    """
+    answered = [counts for name, counts in checks.kinds if name.startswith(f"{slug}/")]
+    attempts = min(sum(counts.attempts for counts in answered), MAX_EXACT)
+    return Score(0, attempts, min(sum(counts.correct for counts in answered), attempts))
 
 
 # ----------------------------------------------------------------- the code

@@ -78,9 +78,15 @@ the computer declares with at least 3.']
 
 
 def signed(value: float) -> str:
-    """An average result as the table says it: ``'+1.2'``, ``'−0.4'``, ``'0.0'``."""
+    """An average result as the table says it: ``'+1.2'``, ``'-0.4'``, ``'0.0'``: below zero
+    with the minus every other number of the course has (the score table's ``-3``, and what a
+    learner types), never a second one beside it.
+
+    >>> signed(-2.14), signed(0.04), signed(3)
+    ('-2.1', '0.0', '+3.0')
+    """
     text = f"{abs(value):.1f}"
-    return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
+    return text if text == "0.0" else ("+" if value > 0 else "-") + text
 
 
 def _on_declarers_side(view: SeatView) -> bool:
@@ -278,7 +284,7 @@ def weighed_play(value: PlayValue, trump: Trump | None = None) -> Text:
 
     >>> from tutor.rules.notation import parse_cards as p
     >>> weighed_play(PlayValue(p("♥7 ♥J"), -0.4, 0.2, 0.2, 60.0), Trump("♠"))
-    '♥J ♥7: −0.4 on the score table on average, your side takes this trick in 20% of the deals tried'
+    '♥J ♥7: -0.4 on the score table on average, your side takes this trick in 20% of the deals tried'
     """
     cards = trump.sorted(value.play) if trump is not None else value.play
     return Text("{cards}: {value} on the score table on average, {share}", cards=cards,

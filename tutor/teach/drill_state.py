@@ -18,9 +18,9 @@ The rules of the machine:
   (:meth:`Progress.record`, which decides what counts: a retry of the drill just answered
   does not, and is marked ``practice``), except to a teacher's position, which is never stored.
 - **Reveal.** A wrong answer is judged with its rule, but the correct answers, and why
-  the right one is right, are shown only when the learner asks (:meth:`DrillState.reveal`)
-  or after :data:`REVEAL_AFTER` wrong tries. The last hint is the answer: once every hint is
-  shown, so is the answer.
+  the right one is right, are shown only when the learner asks: "Show answer"
+  (:meth:`DrillState.reveal`), or the last hint, which is the answer. However many wrong
+  tries there were, the answer never appears unasked: the feedback offers "Show answer".
 - **Helped.** An answer given after the answer was shown is *helped*: recorded as an
   attempt, but a right one does not add to the streak (``helped`` in the feedback).
 
@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any, Final
+from typing import Any
 
 from tutor.core.arguments import MAX_EXACT
 from tutor.core.errors import TutorError, shown
@@ -56,10 +56,6 @@ from tutor.teach.course import level_number
 from tutor.teach.drills import Drill, Feedback, generate
 from tutor.teach.drills.answers import refusal
 from tutor.teach.drills.progress import KindProgress, Progress, read_stored, visit_seed
-
-REVEAL_AFTER: Final = 2
-"""Wrong tries at one drill after which its correct answers are shown (before that, only
-when the learner asks: "Show answer")."""
 
 Clock = Callable[[], datetime]
 """Where a transition reads the time: only when it needs it (an answer recorded, a
@@ -127,7 +123,9 @@ class DrillState:
 
     What it is for: ``kind``, ``lang`` (every text's language), ``lesson`` (the slug
     progress is kept under, or None), ``progress``, and a link's ``link_seed`` and
-    ``link_level`` (this visit's only; ``visit`` counts the drills made from the seed).
+    ``link_level`` (this visit's only; ``visit`` counts the drills made from the seed;
+    ``exact_seed``: the seed is the lesson's own choice, a quick check's, so the first drill
+    is that very seed, in a lesson too).
     What is shown: ``drill`` (None when it could not be made: ``failure``, the reason),
     ``position`` (the drill is a teacher's: never stored), ``shown`` (drills shown so far: a
     new number for each new drill or failure). What the learner did with it: ``tries`` (wrong
@@ -147,6 +145,7 @@ class DrillState:
     progress: Progress = field(default_factory=Progress)
     link_seed: int | None = None
     link_level: int | None = None
+    exact_seed: bool = False
     visit: int = 0
     drill: Drill | None = None
     failure: str | None = None
@@ -215,7 +214,8 @@ class DrillState:
     def _linked(self) -> tuple[DrillState, int, int]:
         """:meth:`upcoming` on a seeded link's visit: the next drill made from its seed."""
         assert self.link_seed is not None
-        seed = visit_seed(self.link_seed, self.visit, self.kind, self.lesson)
+        exact = self.exact_seed and self.visit == 0
+        seed = self.link_seed if exact else visit_seed(self.link_seed, self.visit, self.kind, self.lesson)
         return replace(self, visit=self.visit + 1), seed, self.level
 
     def next(self, clock: Clock) -> DrillState:
@@ -285,13 +285,9 @@ class DrillState:
             counted = progress != self.progress
             practice = not counted
             helped = counted and self.revealed and feedback.correct
-        tries, revealed = self.tries, self.revealed
-        if feedback.error is None and not feedback.correct:
-            tries += 1
-            revealed = revealed or tries >= REVEAL_AFTER
+        tries = self.tries + (feedback.error is None and not feedback.correct)
         kept = check_id if type(check_id) is int and 0 <= check_id <= MAX_EXACT else -1
-        return replace(self, progress=progress, tries=tries, revealed=revealed,
-                       last=Answered(feedback, kept, counted, practice, helped))
+        return replace(self, progress=progress, tries=tries, last=Answered(feedback, kept, counted, practice, helped))
 
     def hint(self) -> DrillState:
         """One more hint shown (nothing changes when every hint is); the last one is the
@@ -328,7 +324,7 @@ class DrillState:
 
         >>> state, taken, problem = DrillState("follow").restore("[")
         >>> taken, str(problem)
-        (False, 'progress is not valid JSON')
+        (False, 'what is saved is damaged (changed by hand, or cut short)')
         """
         if stored is None:
             return self, False, None
@@ -340,4 +336,4 @@ class DrillState:
         return replace(self, progress=progress), True, problem
 
 
-__all__ = ["REVEAL_AFTER", "Answered", "Clock", "DrillState", "FeedbackView"]
+__all__ = ["Answered", "Clock", "DrillState", "FeedbackView"]

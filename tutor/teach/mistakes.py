@@ -44,7 +44,7 @@ from tutor.play.record import HEADER, MAX_LINES, import_hand
 from tutor.rules.actions import Play
 from tutor.rules.game import Game
 from tutor.rules.notation import parse_cards
-from tutor.teach.course import LESSONS, REVIEW_LESSON, REVIEWS, lesson, practice_lesson
+from tutor.teach.course import LESSONS, REVIEW_LESSON, REVIEWS, LessonInfo, lesson, practice_lesson
 from tutor.teach.drills.progress import (CLEARED_AFTER, CardItems, Progress, card_due, check_time, is_due, is_int,
                                          is_name, joined_note, read_card, rescheduled)
 
@@ -60,6 +60,10 @@ REVIEW_LINK: Final = f"{lesson(REVIEW_LESSON).notebook}?review={REVIEW}"
 >>> REVIEW_LINK
 '10-play.ipynb?review=mistakes'
 """
+DAMAGED: Final = Text("the saved positions to review are damaged (changed by hand, or cut short)")
+"""Why stored positions that are not positions at all (not text, not JSON, not an object) cannot be
+read, in a learner's words."""
+
 VERSION: Final = 1
 MAX_KEPT: Final = 50
 """At most this many positions are kept (the oldest give way), from at most as many hands."""
@@ -282,7 +286,7 @@ class Mistakes:
         dropped. Never raises.
 
         >>> Mistakes.from_json(None), Mistakes.from_json("[")
-        ((Mistakes(kept=()), None), (Mistakes(kept=()), 'the positions to review are not valid JSON'))
+        ((Mistakes(kept=()), None), (Mistakes(kept=()), 'the saved positions to review are damaged (changed by hand, or cut short)'))
         >>> Mistakes.from_json('{"version": 1, "hands": [], "kept": [7]}')[1]
         'position 7 is unreadable (not an object)'
         """
@@ -298,29 +302,41 @@ class Mistakes:
 
 @dataclass(frozen=True, slots=True)
 class ToReview:
-    """What has come due, as the home page lists it: the kept ``positions`` due, and the missed
-    drills due, as ``(kind, count)`` in the order of the kinds' lessons."""
+    """What has come due, as the home page lists it: the kept ``positions`` due, the missed
+    drills due, as ``(kind, count)`` in the order of the kinds' lessons, and the ``lessons``
+    (slugs, in course order) whose practice brings them back (:func:`review_lesson`)."""
 
     positions: int = 0
     drills: tuple[tuple[str, int], ...] = ()
+    lessons: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
         """Every position to review: the table's and the drills'."""
         return self.positions + sum(count for _, count in self.drills)
 
-    @property
-    def lessons(self) -> tuple[str, ...]:
-        """The lessons (slugs, in course order) whose practice brings the due drills back
-        (:func:`tutor.teach.course.practice_lesson`)."""
-        kinds = {kind for kind, _ in self.drills}
-        return tuple(info.slug for info in LESSONS
-                     if any(practice_lesson(kind) is info for kind in kinds))
+
+def review_lesson(kind: str, progress: Progress) -> LessonInfo | None:
+    """The lesson a missed drill of ``kind`` is sent back to (any lesson practising the kind
+    brings it back): the last lesson practising it that the learner has answered its drills
+    in, so never a lesson not reached yet; without one (the drill was missed outside the
+    lessons), the lesson that teaches it whole (:func:`tutor.teach.course.practice_lesson`).
+    None when no lesson practises it.
+
+    >>> from tutor.teach.drills.progress import utc
+    >>> missed = Progress().record("trick", 5, 1, False, utc(2025, 1, 1), lesson="02-trumps")
+    >>> review_lesson("trick", missed).slug, review_lesson("trick", Progress()).slug
+    ('02-trumps', '06-ruffing')
+    >>> review_lesson("trick", missed.record("trick", 6, 1, True, utc(2025, 1, 1), lesson="06-ruffing")).slug
+    '06-ruffing'
+    """
+    reached = [info for info in LESSONS if kind in info.drills and progress.kind(kind, info.slug).attempts]
+    return reached[-1] if reached else practice_lesson(kind)
 
 
 def to_review(progress: Progress, mistakes: Mistakes, now: datetime) -> ToReview:
     """What the home page lists at ``now``: the positions of ``mistakes`` due, and the reviews
-    of ``progress`` due (missed drills), counted by kind.
+    of ``progress`` due (missed drills), counted by kind, with the lessons they are sent back to.
 
     >>> from tutor.teach.drills.progress import utc
     >>> progress = Progress().record("trick", 5, 1, False, utc(2025, 1, 1), lesson="06-ruffing")
@@ -333,7 +349,9 @@ def to_review(progress: Progress, mistakes: Mistakes, now: datetime) -> ToReview
         counts[review.kind] = counts.get(review.kind, 0) + 1
     order = [kind for info in LESSONS for kind in info.drills]
     drills = sorted(counts.items(), key=lambda item: (order.index(item[0]) if item[0] in order else len(order), item[0]))
-    return ToReview(len(mistakes.due(now)), tuple(drills))
+    sent = {info.slug for kind in counts if (info := review_lesson(kind, progress)) is not None}
+    lessons = tuple(info.slug for info in LESSONS if info.slug in sent)
+    return ToReview(len(mistakes.due(now)), tuple(drills), lessons)
 
 
 # ------------------------------------------------------------ reading
@@ -353,19 +371,18 @@ def _is_hand(value: object) -> bool:
 
 def _read(text: object, problems: list[Text]) -> list[Kept]:
     if not isinstance(text, str):
-        raise MistakesError(Text("the positions to review are JSON text, not {type}", type=type(text).__name__))
+        raise MistakesError(DAMAGED)
     if len(text) > MAX_STORED:
         raise MistakesError(Text("the positions to review are far too long to be read ({count} characters)",
                                  count=len(text)))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):  # Python's words on why are not a learner's
-        raise MistakesError(Text("the positions to review are not valid JSON")) from None
+        raise MistakesError(DAMAGED) from None
     if not isinstance(body, dict):
-        raise MistakesError(Text("the positions to review must be a JSON object"))
+        raise MistakesError(DAMAGED)
     if type(body.get("version")) is not int or body.get("version") != VERSION:
-        raise MistakesError(Text("unknown version {version} of the positions to review (expected {expected})",
-                                 version=shown(body.get("version")), expected=VERSION))
+        raise MistakesError(Text("the positions to review were saved by another version of the course"))
     raw_hands = body.get("hands", [])
     if not isinstance(raw_hands, list):
         problems.append(Text("the hands of the positions to review must be a list"))

@@ -115,13 +115,16 @@ def trump_name(trump: Trump | None) -> Text:
 
 
 def trump_line(view: SeatView) -> Text:
-    """The trump, as the table's status shows it.
+    """The trump, as the table's status shows it: the trump's own name once it is decided
+    ("♦ trumps", "no-trump": never "Trump: ♦ trumps").
 
     >>> from tutor.rules.game import Game
     >>> trump_line(Game(7).view(0))
     'Trump: not decided yet'
     """
-    return Text("Trump: {trump}", trump=trump_name(view.trump))
+    if view.trump is not None:
+        return trump_name(view.trump)
+    return Text("Trump: {trump}", trump=trump_name(None))
 
 
 # ---------------------------------------------------------------- what happened
@@ -404,7 +407,7 @@ def score_lines(scored: HandScored, view: SeatView, kitty: Sequence[Card],
     ...     print(line)
     Points the attackers won in tricks: 85 (S4: the declarer's side's points never count).
     No kitty capture: the declarer's side won the last trick (X1); the kitty held 15 points.
-    The attackers' total A = 85: row 80–95 of the table (S1).
+    The attackers' total A = 85: row “80–95” of the table (S1).
     No solo: the table as it stands (S1).
     One declaration: every result ×1 (S3).
     """
@@ -421,7 +424,7 @@ def score_lines(scored: HandScored, view: SeatView, kitty: Sequence[Card],
                           "{points} points.", points=points(kitty)))
     if view.penalty_adjustment:
         lines.append(Text("Failed throws: {points:+d} points (L5).", points=view.penalty_adjustment))
-    lines.append(Text("The attackers' total A = {points}: row {row} of the table (S1).", points=score.points,
+    lines.append(Text("The attackers' total A = {points}: row “{row}” of the table (S1).", points=score.points,
                       row=score.row))
     lines.append(Text("Solo: each attacker's value counts twice, the declarer pays for all four (S2).")
                  if score.solo else Text("No solo: the table as it stands (S1)."))

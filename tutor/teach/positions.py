@@ -58,7 +58,7 @@ from tutor.rules.cards import HAND_SIZE, PLAYERS, Card, Cards, format_cards
 from tutor.rules.combos import lead_problem, shape_of
 from tutor.teach.course import STATIC_SITE, Ignored, read_lang, read_link
 from tutor.teach.drills import KINDS, AnswerKind, Choice, Drill, Table, follow, ruff, throw, tractor
-from tutor.teach.drills.common import sentence
+from tutor.teach.drills.common import refuted
 from tutor.core.errors import TutorError, shown
 from tutor.core.i18n import Text, Translator, said
 from tutor.rules.notation import check_copies, parse_cards
@@ -338,7 +338,7 @@ def make_drill(position: Position, lang: str = "en") -> Drill:
     >>> drill = read_position("kind: throw; trump: ♥; hand: ♠A ♠Q ♠Q ♣3; throw: ♠A ♠Q ♠Q; "
     ...                       "others: ♠K ♠K ♠3 / ♠9 / - / -")
     >>> drill.check("no").correct, drill.rule, drill.explain[:48]
-    (True, 'L3', '♠A ♠Q ♠Q: Another player holds ♠K ♠K, which beat')
+    (True, 'L3', '♠A ♠Q ♠Q does not stand (L3). Another player hol')
     """
     tr = Translator(lang)
     if position.kind == "trick":
@@ -422,8 +422,8 @@ def _trick(position: Position, tr: Translator) -> Drill:
     winner = seated[outcome.winner][0]
     asked = trick_rule(table, trump)
 
-    def refute(key: str) -> str:
-        return sentence(why_not(table, [s for s, _ in seated].index(int(key)), trump), tr)
+    def refute(key: str) -> tuple[str, str]:
+        return refuted(why_not(table, [s for s, _ in seated].index(int(key)), trump), asked, tr)
 
     return _common(position, tr)(
         question=tr("With {trump}, seat {leader} led {lead}. Who wins this trick?", trump=str(trump),

@@ -177,6 +177,11 @@ def answer_key(drill: Drill) -> tuple[tuple[str, ...], int, str, str]:
 
     >>> answer_key(generate("tractor", 0))
     (('Yes',), 1, 'M2', '♦5 ♦5 ♦4 ♦4 is a tractor: 2 pairs of one suit in consecutive order (M2).')
+
+    A pick of cards is keyed by its own sentence, not by the player's "Right." before it:
+
+    >>> answer_key(generate("follow", 0))[3].startswith("Right")
+    False
     """
     answers, count = drill.solutions()
     if drill.answer is AnswerKind.CHOICE:
@@ -187,7 +192,11 @@ def answer_key(drill: Drill) -> tuple[tuple[str, ...], int, str, str]:
         first = parse_cards(answers[0])
     verdict = drill.check(first)
     assert verdict.correct, "the rules module's answer is right"
-    return answers, count, verdict.rule, drill.explain or verdict.message
+    if drill.explain:
+        return answers, count, verdict.rule, drill.explain
+    if drill.judge is not None and isinstance(first, tuple):  # the pick's own sentence, not "Right. …"
+        return answers, count, verdict.rule, drill.judge(first)[2]
+    return answers, count, verdict.rule, verdict.message
 
 
 def sheet_html(sheet: Sheet, tr: Translator = ENGLISH) -> str:

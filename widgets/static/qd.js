@@ -526,15 +526,16 @@ function renderDrill({ model, el }) {
 }
 
 // The course map: the kernel draws it from the progress this browser keeps (and the positions
-// of the learner's own hands kept to review, under their own key).
+// of the learner's own hands kept to review, and the quick checks' answers, under their own keys).
 function renderCourse({ model, el }) {
   const root = h("nav", { class: "qd-root qd-course", "data-qd": "course" });
   setLang(root, model.get("lang"));
   const draw = () => { root.innerHTML = model.get("html") || ""; };
   const send = () => model.send({ type: "sync", progress: readStore(model.get("storage_key")),
-                                  mistakes: readStore(model.get("mistakes_key")) });
+                                  mistakes: readStore(model.get("mistakes_key")),
+                                  checks: readStore(model.get("checks_key")) });
   const onStorage = (event) => {
-    if ([model.get("storage_key"), model.get("mistakes_key"), null].includes(event.key)) send();
+    if ([model.get("storage_key"), model.get("mistakes_key"), model.get("checks_key"), null].includes(event.key)) send();
   };
   model.on("change:html", draw);
   window.addEventListener("storage", onStorage);

@@ -101,9 +101,9 @@ def _play_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
         *(tr("{line}.", line=weighed_play(values[i], trump)) for i in ranked),
         _leads(found, [tr.cards(trump.sorted(values[i].play)) for i in ranked[1:]], tr))
 
-    def refute(key: str) -> str:
+    def refute(key: str) -> tuple[str, str]:
         index = KEYS.index(key)
-        return tr("Advice, not a rule: the coach expects {cards} to do about {gain} points of the score table worse "
+        return "", tr("Advice, not a rule: the coach expects {cards} to do about {gain} points of the score table worse "
                   "than its choice here, over {count} deals of the cards you cannot see.", cards=values[index].play,
                   gain=format(found.options[index].gain, ".1f"), count=layouts)
 
@@ -151,9 +151,9 @@ def _call_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
         *(tr("{choice}: expected {value}.", choice=label(i), value=signed(found.options[i].expected)) for i in ranked),
         _leads(found, [label(i) for i in ranked[1:]], tr))
 
-    def refute(key: str) -> str:
+    def refute(key: str) -> tuple[str, str]:
         index = KEYS.index(key)
-        return tr("Advice, not a rule: the coach expects “{choice}” to do about {gain} points of the score table "
+        return "", tr("Advice, not a rule: the coach expects “{choice}” to do about {gain} points of the score table "
                   "worse than its choice, over {count} deals.", choice=label(index),
                   gain=format(found.options[index].gain, ".1f"), count=count)
 

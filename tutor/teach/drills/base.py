@@ -46,9 +46,10 @@ Judge = Callable[[tuple[Card, ...]], tuple[bool, str, str]]
 """A CARDS answer's judge: (correct, rule ID, sentence naming the cards)."""
 Solve = Callable[[], tuple[tuple[str, ...], int]]
 """The correct CARDS answers as text (at most :data:`MAX_SHOWN`) and their number."""
-Refute = Callable[[str], str]
-"""A CHOICE drill's sentence saying why the choice with this key is wrong (with its rule
-ID), never why the correct one is right."""
+Refute = Callable[[str], tuple[str, str]]
+"""Why the choice of a CHOICE drill with this key is wrong: the rule ID it breaks (empty for
+advice, which rests on no rule) and the sentence saying so, which cites that rule — never why
+the correct one is right."""
 
 
 class Mark(Enum):
@@ -136,9 +137,11 @@ class Drill:
     How it is judged: ``rule`` is the rule ID that decides the answer and
     ``explain`` the sentence saying why the correct answer is correct (shown when the
     answer is right, or revealed). A CHOICE drill keeps its correct keys in
-    ``correct`` (several when several are right) and may have a ``refute`` (the
-    sentence saying why a wrong key is wrong, with its rule ID; without one, the
-    wrong choice is named with the drill's rule), a NUMBER drill its ``number`` (a
+    ``correct`` (several when several are right) and may have a ``refute`` (the rule a
+    wrong key breaks and the sentence saying why, citing it; without one, a wrong answer
+    to a question of two choices — yes or no — is told why the other is right, ``explain``,
+    since the verdict gives the answer away anyway, and a wrong choice among more is named
+    with the drill's rule), a NUMBER drill its ``number`` (a
     wrong number is told too low or too high); a CARDS drill has a ``judge`` (asks
     the rules module about any pick: its sentence is about the pick) and ``solve``
     (lists the correct picks, asked once). Two drills are equal when everything but
@@ -225,10 +228,13 @@ class Drill:
 
     def _check(self, answer: object) -> Feedback:
         tr = Translator(self.lang)
+        explanation = self.explain
         if self.answer is AnswerKind.CHOICE:
             key = read_choice(answer, self.choices, tr)
-            ok, rule = key in self.correct, self.rule
-            why = self.explain if ok else self._refuted(key, tr)
+            ok = key in self.correct
+            rule, why = (self.rule, self.explain) if ok else self._refuted(key, tr)
+            if not ok and why == self.explain:
+                explanation = ""  # said already
         elif self.answer is AnswerKind.NUMBER:
             number, rule = read_number(answer, tr), self.rule
             assert self.number is not None  # __post_init__ saw to it
@@ -245,15 +251,18 @@ class Drill:
             ok, rule, why = self.judge(cards)
         answers, count = self.solutions()
         head = tr("Right.") if ok else tr("Not quite.")
-        return Feedback(ok, rule, tr.sentences(head, why), answers, count, explanation="" if ok else self.explain)
+        return Feedback(ok, rule, tr.sentences(head, why), answers, count, explanation="" if ok else explanation)
 
-    def _refuted(self, key: str, tr: Translator) -> str:
-        """Why the choice ``key`` (a wrong one) is wrong: the drill's ``refute``, else the
-        choice named with the drill's rule."""
+    def _refuted(self, key: str, tr: Translator) -> tuple[str, str]:
+        """The rule the choice ``key`` (a wrong one) breaks, and why it is wrong: the drill's
+        ``refute``; else, of two choices, why the other one is right (``explain``: the
+        verdict names it anyway); else the choice named with the drill's rule."""
         if self.refute is not None:
             return self.refute(key)
+        if len(self.choices) == 2 and self.explain:
+            return self.rule, self.explain
         label = next(c.label for c in self.choices if c.key == key)
-        return tr("“{choice}” is not the answer ({rule}).", choice=label, rule=self.rule)
+        return self.rule, tr("“{choice}” is not the answer ({rule}).", choice=label, rule=self.rule)
 
 
 __all__ = ["MAX_SHOWN", "AnswerKind", "Choice", "Drill", "Feedback", "Judge", "Mark", "Refute", "Solve", "Table"]

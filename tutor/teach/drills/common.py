@@ -21,6 +21,7 @@ from tutor.teach.drills.answers import Choice
 from tutor.core.i18n import Text, Translator, capitalized
 from tutor.rules.order import Trump
 from tutor.rules.trick import trick_winner
+from tutor.rules.verdict import cited_rules
 
 if TYPE_CHECKING:  # the game and its players come after the drills' basics: imported where used
     from tutor.rules.game import Game, Phase
@@ -70,6 +71,18 @@ def sentence(reason: str, tr: Translator) -> str:
     'You must play a pair.'
     """
     return tr("{reason}.", reason=capitalized(reason))
+
+
+def refuted(reason: Text, rule: str, tr: Translator) -> tuple[str, str]:
+    """A reason from the rules module why a wrong choice is wrong, as a drill's refute gives it:
+    the rule it cites (the first; ``rule`` when it cites none), and the whole sentence.
+
+    >>> refuted(Text("♠A ties with an earlier play, and a tie goes to the play made first (T6)"), "B1",
+    ...         Translator("en"))
+    ('T6', '♠A ties with an earlier play, and a tie goes to the play made first (T6).')
+    """
+    cited = cited_rules(str(reason))
+    return (cited[0] if cited else rule), sentence(reason, tr)
 
 
 def about(cards: Sequence[Card], reason: str, tr: Translator) -> str:

@@ -99,11 +99,21 @@ def _void(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
                  suit=suit)
         correct = frozenset({NOBODY})
         answer = tr("Nobody")
+    def refute(key: str) -> tuple[str, str]:
+        if key == NOBODY:
+            return "W2", tr("A seat played fewer {suit} than were led: whoever holds enough {suit} must play them "
+                            "(W2).", suit=suit)
+        seat = int(key)
+        cards = trump.sorted(next(c for s, c in won.plays if s == seat))
+        # a wrong seat played as many of the led suit as were led (only the answer played fewer)
+        return "W2", tr("Seat {seat} played {played}: as many {suit} as were led, so seat {seat} may still hold "
+                        "{suit} (W2).", seat=seat, played=cards, suit=suit)
+
     question = with_trump(tr("Seat {seat} led {lead}. Which seat has shown, in this trick, that it has no {suit} "
                              "left?", seat=lead_seat, lead=trump.sorted(lead), suit=suit), trump, tr)
     return Drill(kind="count", level=level, seed=seed, lang=tr.language, trump=trump, rules=("W2",),
                  question=question, table=Table(won.plays), answer=AnswerKind.CHOICE, choices=choices,
-                 correct=correct, rule="W2", explain=why,
+                 correct=correct, rule="W2", explain=why, refute=refute,
                  hints=(tr("Count the {suit} each seat played.", suit=suit),
                         tr("W2: a follower plays cards of the led suit while they have them."),
                         tr("The answer: {answer}.", answer=answer)))
@@ -114,8 +124,8 @@ def _points_out(seed: int, level: int, rng: random.Random, tr: Translator) -> Dr
         game, bots = computer_hand(rng, Phase.PLAYING)
         stop = rng.randrange(3, 16)
         _tricks(game, bots, stop=stop)
-        if len(game.tricks) != stop:
-            return None
+        if len(game.tricks) != stop or game.phase is not Phase.PLAYING:
+            return None  # the hand was over before (or at) that trick: every hand is empty (B3)
         return game, rng.randrange(PLAYERS)
 
     game, seat = redraw(rng, build, Text("a hand some tricks in"), cap=200)

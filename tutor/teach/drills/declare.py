@@ -141,13 +141,28 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
         trump = flip_trump(card)
         why = tr("{card} is the first card whose twin is not in the kitty; it makes {trump} (D6).", card=card,
                  trump=str(trump))
+    counts = Counter(kitty)
+
+    def not_this(chosen: Card) -> str:
+        """Why the kitty card ``chosen`` does not decide trump (D6), without naming the one that does."""
+        if counts[chosen] == 2:
+            return tr("The twin of {card} is in the kitty too, so {card} decides nothing (D6).", card=chosen)
+        return tr("The twin of {card} is not in the kitty, but a card turned over before it decides first (D6).",
+                  card=chosen)
+
     if form == "kitty-card":
+        def refute_card(key: str) -> tuple[str, str]:
+            if key == "redeal":
+                return "D6", tr("The kitty is not four pairs: some card's twin is not in it, so that card decides "
+                                "trump and the deal stands (D6).")
+            return "D6", not_this(kitty[int(key)])
+
         choices = tuple(Choice(str(i), tr("{n}. {card}", n=i + 1, card=c)) for i, c in enumerate(kitty))
         choices += (Choice("redeal", tr("None: deal again")),)
         key = "redeal" if card is None else str(kitty.index(card))
         return common(
             question=tr("Nobody declared. The kitty is turned over in this order: which card decides trump?"),
-            trump=trump, choices=choices, explain=why, correct=frozenset({key}),
+            trump=trump, choices=choices, explain=why, correct=frozenset({key}), refute=refute_card,
             hints=(look, rule_hint, tr("The answer: {answer}.", answer=card if card else Text("deal again"))))
     twins = _twins(kitty, hands)
     holder = next(s for c, s in twins if c == card) if card is not None else None
@@ -158,7 +173,20 @@ def _flip(form: str, seed: int, level: int, rng: random.Random, tr: Translator) 
     if holder is not None:
         why = tr.sentences(why, tr("Seat {seat} holds its twin and becomes the declarer (D6).", seat=holder))
     key = "redeal" if holder is None else str(holder)
-    return common(
+
+    def refute_seat(key: str) -> tuple[str, str]:
+        if key == "redeal":
+            return "D6", tr("The kitty is not four pairs: some card's twin is not in it, and its holder declares "
+                            "(D6).")
+        seat = int(key)
+        held = [c for c, s in twins if s == seat]
+        if not held:
+            return "D6", tr("Seat {seat} holds the twin of no kitty card, so it cannot become the declarer this way "
+                            "(D6).", seat=seat)
+        return "D6", tr("Seat {seat} holds the twin of {card}, but a card turned over before {card} decides first "
+                        "(D6).", seat=seat, card=held[0])
+
+    return common(refute=refute_seat,
         question=tr("Nobody declared. The kitty is turned over in this order. Where the twin of each kitty card "
                     "is: {where}. Who becomes the declarer?", where=where),
         trump=trump, choices=choices, explain=why, correct=frozenset({key}),

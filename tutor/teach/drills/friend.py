@@ -162,7 +162,20 @@ def _reveal(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     choices = tuple(Choice(str(s), tr("Seat {seat}", seat=s)) for s in range(PLAYERS) if s != declarer)
     choices += (Choice("nobody", tr("Nobody yet")),)
     answer = tr("Seat {seat}", seat=revealed) if revealed is not None else tr("Nobody yet")
-    return Drill(
+    played = dict(won.plays)
+
+    def refute(key: str) -> tuple[str, str]:
+        if key == "nobody":
+            return "F6", tr("Someone other than the declarer played {card} in this trick, and that reveals the "
+                            "friend (F6).", card=card)
+        seat = int(key)
+        if card in played.get(seat, ()):
+            return "F6", tr("Seat {seat} played {card}, but this trick does not reveal seat {seat} as the friend "
+                            "(F6).", seat=seat, card=card)
+        return "F6", tr("Seat {seat} did not play {card} in this trick, so it reveals nothing about seat {seat} "
+                        "(F6).", seat=seat, card=card)
+
+    return Drill(refute=refute,
         kind="friend", level=level, seed=seed, lang=tr.language, trump=trump, rules=("F2", "F6"),
         question=tr("Seat {declarer} is the declarer and called {card}. Nobody has played {card} before this "
                     "trick. Who does this trick reveal as the friend?", declarer=declarer, card=card),

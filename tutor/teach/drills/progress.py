@@ -91,6 +91,10 @@ CARD_STATES: Final = (1, 2, 3)
 CARD_FIELDS: Final = frozenset({"card_id", "state", "step", "stability", "difficulty", "due", "last_review"})
 """The fields of a stored FSRS card, each of which must be there (any other is ignored)."""
 
+DAMAGED: Final = Text("what is saved is damaged (changed by hand, or cut short)")
+"""Why stored progress that is not progress at all (not text, not JSON, not an object) cannot be
+read, in a learner's words: how it is written is nothing a learner can act on."""
+
 CardItems = tuple[tuple[str, Any], ...]
 """An FSRS card as kept in an immutable value: its ``to_dict()`` items, sorted."""
 
@@ -270,7 +274,7 @@ def read_stored(text: object) -> tuple[Progress | None, Text | None]:
     >>> read_stored('{"version": 1}')
     (Progress(kinds=(), reviews=(), last=None, salt=0, levels=()), None)
     >>> read_stored("[") , read_stored("x" * 10**6)
-    ((None, 'progress is not valid JSON'), (None, 'progress is far too long to be read (1000000 characters)'))
+    ((None, 'what is saved is damaged (changed by hand, or cut short)'), (None, 'progress is far too long to be read (1000000 characters)'))
     """
     try:
         progress, problems = _read(text, strict=False)
@@ -450,18 +454,17 @@ def is_name(value: object, most: int = MAX_NAME) -> TypeGuard[str]:
 
 def _read(text: object, *, strict: bool) -> tuple[Progress, list[Text]]:
     if not isinstance(text, (str, bytes)):
-        raise ProgressError(Text("progress is JSON text, not {type}", type=type(text).__name__))
+        raise ProgressError(DAMAGED)
     if len(text) > MAX_STORED:
         raise ProgressError(Text("progress is far too long to be read ({count} characters)", count=len(text)))
     try:
         body = json.loads(text)
     except (ValueError, RecursionError):  # Python's words on why are not a learner's
-        raise ProgressError(Text("progress is not valid JSON")) from None
+        raise ProgressError(DAMAGED) from None
     if not isinstance(body, dict):
-        raise ProgressError(Text("progress JSON must be an object"))
+        raise ProgressError(DAMAGED)
     if body.get("version") != VERSION:
-        raise ProgressError(Text("unknown progress version {version} (expected {expected})",
-                                 version=shown(body.get("version")), expected=VERSION))
+        raise ProgressError(Text("it was saved by another version of the course"))
     problems: list[Text] = []
 
     def bad(message: Text) -> None:

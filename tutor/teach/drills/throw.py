@@ -136,7 +136,7 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
     >>> drill = from_cards(Translator("en"), trump=Trump("♥"), hand=parse_cards("♠A ♠Q ♠Q ♣3"), seat=0,
     ...                    throw=parse_cards("♠A ♠Q ♠Q"), others=[parse_cards("♠K ♠K ♣4"), (), (), ()], form="cost")
     >>> drill.question, drill.others[0], drill.number, drill.rule
-    ('You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
+    ('With ♥ trumps: You lead the throw ♠A ♠Q ♠Q, and it fails. How many points does the failed throw cost?', (1, parse_cards('♠K ♠K')), 15, 'L5')
     """
     if form not in FORMS:
         raise DrillError(Text("a throw drill's form is one of {forms}, not {form}", forms=", ".join(FORMS),
@@ -162,9 +162,11 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
     held = tr("The other hands' {cards}: {holdings}.", cards=cards, holdings=holdings(shown_others, tr))
     common = partial(Drill, kind="throw", level=level, seed=seed, lang=tr.language, trump=trump,
                      rules=RULES, hand=trump.sorted(hand), shown=throw,
-                     others=shown_others, seat=seat, explain=why)
+                     others=shown_others, seat=seat)
     if form == "stands":
-        return common(
+        if not result.ok:  # the answer "yes" breaks L3: the sentence cites it beside what follows (L4, L5)
+            why = tr("{throw} does not stand (L3). {reason}.", throw=throw, reason=capitalized(result.reason))
+        return common(explain=why,
             question=with_trump(tr.sentences(tr("You lead the throw {throw}.", throw=throw), held,
                                              tr("Does it stand against them?")), trump, tr),
             answer=AnswerKind.CHOICE, choices=yes_no(tr), rule="L3", correct=yes_no_key(result.ok),
@@ -175,16 +177,26 @@ def from_cards(tr: Translator, *, trump: Trump, hand: Sequence[Card], seat: int,
         choices = tuple(Choice(str(i), tr.cards(c.cards)) for i, c in enumerate(result.components))
         correct = frozenset(str(i) for i, c in enumerate(result.components) if c.cards in result.options)
         answer = " / ".join(tr.cards(o) for o in result.options)
-        return common(
+        beaten = {len(b.component.cards) for b in result.beaten}
+
+        def refute(key: str) -> tuple[str, str]:
+            part = result.components[int(key)]
+            if len(part.cards) in beaten:
+                return "L4", tr("Parts like {part} were beaten, but you lead the smallest part of that kind, and "
+                                "{part} is not it (L4).", part=part.describe())
+            return "L4", tr("Nobody beat a part like {part}: you lead the smallest part of a kind that was beaten "
+                            "(L4).", part=part.describe())
+
+        return common(explain=why, refute=refute,
             question=with_trump(tr.sentences(tr("You lead the throw {throw}, and it fails.", throw=throw), held,
                                              tr("Which part must you lead instead?")), trump, tr),
             answer=AnswerKind.CHOICE, choices=choices, rule="L4", correct=correct,
             hints=(look, tr("L4: lead the smallest part of a kind that was beaten; if several kinds were beaten, "
                             "you choose among their smallest parts."),
                    tr("The answer: {answer}.", answer=answer)))
-    return common(
-        question=tr("You lead the throw {throw}, and it fails. How many points does the failed throw cost?",
-                    throw=throw),
+    return common(explain=why,
+        question=with_trump(tr("You lead the throw {throw}, and it fails. How many points does the failed throw "
+                               "cost?", throw=throw), trump, tr),
         answer=AnswerKind.NUMBER, rule="L5", number=result.penalty,
         hints=(tr(Text.plural("Count the cards of {throw}: there is one.", "Count the cards of {throw}: there are "
                               "{count}.", count=len(throw), throw=throw)),

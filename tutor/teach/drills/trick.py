@@ -20,7 +20,7 @@ from tutor.teach.drills.common import (
     pick_trump,
     play_singles,
     redraw,
-    sentence,
+    refuted,
 )
 from tutor.teach.drills.follow import choose_lead
 from tutor.rules.follow import legal_follows
@@ -104,8 +104,8 @@ def make(seed: int, level: int, rng: random.Random, tr: Translator) -> Drill:
     plays = [p for _, p in seated]
     seats = [s for s, _ in seated]
 
-    def refute(key: str) -> str:
-        return sentence(why_not(plays, seats.index(int(key)), trump), tr)
+    def refute(key: str) -> tuple[str, str]:
+        return refuted(why_not(plays, seats.index(int(key)), trump), rule, tr)
 
     return Drill(
         kind="trick", level=level, seed=seed, lang=tr.language, trump=trump, rules=("B1", "T6", "R5", "W6"),
