@@ -25,6 +25,13 @@ is loaded and the kernel's and the course's modules are imported (:func:`python_
 worker as it opens, while its app is still loading (``page.js``, ``worker.js``). On any
 failure Python starts the usual way, loading the wheels; ``<html data-qd-python>`` says which.
 
+What a page downloads is kept small and kept (issue 45): Pyodide's WebAssembly and script are
+shipped gzip-packed beside them too, and the kernel's worker fetches those, unpacks them in the
+browser and keeps them (:func:`pack_pyodide`, ``start.js``); the site's own service worker
+(``service-worker.js``, :func:`write_service_worker`) keeps every other file a page fetched,
+fetching a gzip copy where the build wrote one, so the next lesson and a later day cost almost
+nothing on any host, and a lesson opened once opens again offline.
+
 What the served course does on the server, the page does itself (``page.js``): it hands
 the link's query string to the kernel (``QUERY_STRING``, as Voila does), remembers the
 language chosen by a link or the switch (the ``qd-lang`` cookie, as the served course), and

@@ -130,7 +130,8 @@
       }
       const ours = new URL(kernel.qdEarly.kernel, site);
       const given = { start, options, kernel: ours.href };
-      let early = new Native(new URL(kernel.qdEarly.worker, site).href + "#" + encodeURIComponent(JSON.stringify(given)));
+      let early = new Native(new URL(kernel.qdEarly.worker, site).href);
+      early.postMessage({ qdEarly: given });
       let ready = false;
       early.addEventListener("message", (event) => {
         if (event.data && event.data.qdEarly === "ready") ready = true;
