@@ -40,7 +40,8 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A page opened before this service worker was there (a first visit) lists what it fetched
-// until then (page.js): kept now, mostly from the browser's HTTP cache; the page is told when.
+// until then (page.js): kept now, from the browser's HTTP cache where it still is; the page is
+// told when.
 self.addEventListener("message", (event) => {
   const urls = event.data && event.data.qdKeep;
   if (!Array.isArray(urls)) return;
@@ -52,8 +53,8 @@ self.addEventListener("message", (event) => {
       if (url.origin !== ROOT.origin || !url.pathname.startsWith(ROOT.pathname) || /\.(gz|bin|zip)$/.test(path)) return;
       const key = url.origin + url.pathname;
       if (await cache.match(key)) return;
-      try {
-        const response = await fromSite(new Request(url.href.split("#")[0]), url, path);
+      try { // as the page fetched it: from the browser's HTTP cache, not over the network again
+        const response = await fetch(url.href.split("#")[0]);
         if (response.status === 200) await cache.put(key, response);
       } catch (failure) { /* offline: kept when next fetched */ }
     }));
