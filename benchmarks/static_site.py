@@ -452,10 +452,10 @@ def served_times(browser: Any, server: Server, warm: int) -> dict[str, Any]:
 
 def feedback(browser: Any, url: str, checks: int) -> dict[str, float]:
     kinds = KNOWN["05-following"]
-    seed = _seed_for(kinds)
+    seed = _seed_for(kinds, "05-following")
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     page = view(ctx, f"{url}?seed={seed}", "drills")["page"]
-    plans = [p for p in (_plan(kind, seed) for kind in kinds) if p is not None]
+    plans = [p for p in (_plan(kind, seed, "05-following") for kind in kinds) if p is not None]
     drills = page.locator(".qd-practice [data-qd=drill]").all()  # the practice's (quick checks come first)
     for i in range(checks):
         check(page, drills[i % len(plans)], plans[i % len(plans)])
