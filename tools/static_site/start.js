@@ -237,6 +237,24 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
 
   const unpacked = (response) => response.body.pipeThrough(new DecompressionStream("gzip"));
 
+  // A packed file, unpacked, and kept unpacked (under its address without ".gz"): from then on
+  // it is Cache Storage's own response that Pyodide gets, and beside such a response the
+  // browser keeps the WebAssembly it compiled, so the next page does not compile it again.
+  async function unpackedFile(url, type) {
+    const key = url.replace(/\.gz\?/, "?");
+    let cache = null;
+    try {
+      cache = self.caches ? await caches.open(FILES) : null;
+      const found = cache && await cache.match(key);
+      if (found) return found;
+    } catch (failure) { cache = null; }
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const [mine, kept] = unpacked(response).tee();
+    if (cache) cache.put(key, new Response(kept, { headers: { "Content-Type": type } })).catch(() => {});
+    return new Response(mine, { headers: { "Content-Type": type } });
+  }
+
   async function usePacked(options) {
     const packed = options.qdPacked || {};
     const at = (name) => new URL(packed[name], options.indexURL).href;
@@ -247,13 +265,13 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
         const name = names.get(String(input && input.url || input));
         if (!name) return plain.call(this, input, init);
         const type = { wasm: "application/wasm", json: "application/json" }[name.split(".").pop()] || "application/octet-stream";
-        return siteFile(at(name)).then((response) => new Response(
-          packed[name].split("?")[0].endsWith(".gz") ? unpacked(response) : response.body, { headers: { "Content-Type": type } }),
-        () => plain.call(this, input, init));
+        const found = packed[name].split("?")[0].endsWith(".gz") ? unpackedFile(at(name), type)
+          : siteFile(at(name)).then((response) => new Response(response.body, { headers: { "Content-Type": type } }));
+        return found.catch(() => plain.call(this, input, init));
       };
     }
     if (packed["pyodide.asm.js"] && typeof self._createPyodideModule !== "function") {
-      const script = await new Response(unpacked(await siteFile(at("pyodide.asm.js")))).blob();
+      const script = await (await unpackedFile(at("pyodide.asm.js"), "text/javascript")).blob();
       const url = URL.createObjectURL(new Blob([script], { type: "text/javascript" }));
       try {
         importScripts(url); // Pyodide then finds _createPyodideModule and does not fetch the file
@@ -264,7 +282,7 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     // What the build no longer ships is forgotten (the files of an older build).
     if (self.caches) {
       caches.open(FILES).then(async (cache) => {
-        const current = new Set(Object.keys(packed).map(at));
+        const current = new Set(Object.keys(packed).flatMap((name) => [at(name), at(name).replace(/\.gz\?/, "?")]));
         for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
       }).catch(() => {});
     }
