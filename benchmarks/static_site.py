@@ -2,7 +2,7 @@
 learner reads and answers, beside the floor of the stack, and beside an older revision.
 
     python benchmarks/static_site.py [--site DIR] [--before REV] [--runs 3] [--checks 30]
-                                     [--learners 40] [--over 10] [--served]
+                                     [--learners 40] [--over 10] [--served] [--lines-only]
 
 The site is built from the working tree into a temporary folder (``--site DIR``: that site,
 served from a linked copy; nothing is written into DIR). ``--before REV`` builds revision REV
@@ -27,6 +27,15 @@ and made offline as the site's pages are (``qd-floor.html``, in the served copy 
 (e) Server CPU: ``--learners`` clients arriving over ``--over`` seconds, each fetching what a
     first visit fetched, from the plain file server.
 (f) ``--served``: lesson 05 and 10 from the Voila-served course too (``voila lessons``).
+(g) Over a network line (``tests/browser/line.py``: every request and byte counted, whichever part
+    of the browser asked — page, kernel's worker, service worker): a phone's 4G (9 Mbit/s down,
+    150 ms round trip) and a 50 Mbit/s school line (20 ms). A fresh profile opens lesson 05 (first
+    visit), then lesson 06 in the same tab (the next lesson), then lesson 05 again in a new tab
+    with the browser's HTTP cache emptied (a return visit the next day, from a host whose cache
+    headers keep nothing: only what the site keeps itself is kept). Requests, MB over the wire,
+    and ms to the heading and to the first drill usable. ``--lines-only``: (a) and (g) only.
+    Goals (issue 45): first visit ≤ 12 MB, next lesson ≤ 1 MB, next day ≤ 0.5 MB; 4G: heading
+    ≤ 2 s, first drill ≤ 15 s (next lesson ≤ 3 s); 50 Mbit/s: first drill ≤ 5 s.
 
 This machine's other work moves wall times: compare the figures of one run (the ratios are
 printed), and the CPU seconds.
@@ -58,6 +67,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "tests" / "browser"), str(REPO / "benchmarks")]
 
 from app import ARGS, CHROMIUM, Server, check, free_port, interactive_ms, pct
+from line import Line, wait_quiet
 from test_lessons import KNOWN, _plan, _seed_for
 from versions import worktree
 
@@ -97,6 +107,7 @@ MARKS = """(() => {
            && (!picker || !!picker.querySelector('.qd-option'));
   };
   const poll = () => {
+    seen("heading", () => visible(document.querySelector('h1')));
     seen("text", () => visible(document.querySelector('h1'))
                         && [...document.querySelectorAll('#rendered_cells p')].some(visible));
     seen("drill", () => { const d = document.querySelector('[data-qd=drill]'); return !!d && drill(d); });
@@ -441,10 +452,10 @@ def served_times(browser: Any, server: Server, warm: int) -> dict[str, Any]:
 
 def feedback(browser: Any, url: str, checks: int) -> dict[str, float]:
     kinds = KNOWN["05-following"]
-    seed = _seed_for(kinds)
+    seed = _seed_for(kinds, "05-following")
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     page = view(ctx, f"{url}?seed={seed}", "drills")["page"]
-    plans = [p for p in (_plan(kind, seed) for kind in kinds) if p is not None]
+    plans = [p for p in (_plan(kind, seed, "05-following") for kind in kinds) if p is not None]
     drills = page.locator(".qd-practice [data-qd=drill]").all()  # the practice's (quick checks come first)
     for i in range(checks):
         check(page, drills[i % len(plans)], plans[i % len(plans)])
@@ -482,6 +493,64 @@ def arrivals(files: FileServer, urls: list[str], learners: int, over: float) -> 
             "fetch_p95": pct(done, 95), "failures": failures[0]}
 
 
+LINE_GOALS = {"first MB": 12.0, "next MB": 1.0, "day MB": 0.5, "4g heading": 2000, "4g drill": 15000,
+              "4g next drill": 3000, "50mbit drill": 5000}
+
+
+def over_line(browser: Any, files: FileServer, speed: str) -> dict[str, Any]:
+    """(g): a first visit to lesson 05, the next lesson, and a return visit the next day, over a
+    line of ``speed`` (:attr:`Line.SPEEDS`) in front of ``files``."""
+    line = Line(("127.0.0.1", files.port))
+    line.slow(speed)
+    out: dict[str, Any] = {}
+    try:
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+        lesson = lambda slug: line.base + "/" + lesson_page("en", slug)  # noqa: E731
+        first = view(context, lesson("05-following"), "drill", linger=0)
+        wait_quiet(line)
+        out["first"] = {"marks": first["marks"], "traffic": line.read()}
+        following = view(context, lesson("06-ruffing"), "drill", page=first["page"], linger=0)
+        wait_quiet(line)
+        out["next"] = {"marks": following["marks"], "traffic": line.read()}
+        close(first["page"])
+        page = context.new_page()
+        page.add_init_script(MARKS)
+        context.new_cdp_session(page).send("Network.clearBrowserCache")
+        line.read()
+        day = view(context, lesson("05-following"), "drill", page=page, linger=0)
+        wait_quiet(line)
+        out["day"] = {"marks": day["marks"], "traffic": line.read()}
+        close(page)
+        context.close()
+    finally:
+        line.stop()
+    return out
+
+
+def report_lines(found: dict[str, dict[str, dict[str, Any]]]) -> None:
+    names = list(found)
+    print("(g) over a network line, every request counted (fresh profile: lesson 05, then 06, then 05 the next day)")
+    print(f"  {'':44}" + "".join(f"{name:>26}" for name in names) + ("   now/before" if len(names) == 2 else ""))
+
+    def row(label: str, values: dict[str, float], shown: Any, goal: str) -> None:
+        ratio = ""
+        if len(names) == 2 and values[names[1]]:
+            ratio = f"   {values[names[0]] / values[names[1]]:.2f}"
+        print(f"  {label:44}" + "".join(f"{shown(name):>26}" for name in names) + ratio + (f"   [goal {goal}]" if goal else ""))
+
+    for speed in Line.SPEEDS:
+        for visit, label in (("first", "first visit"), ("next", "next lesson"), ("day", "next day")):
+            traffic = {n: found[n][speed][visit]["traffic"] for n in names}
+            goal = {"first": "≤ 12 MB", "next": "≤ 1 MB", "day": "≤ 0.5 MB"}[visit] if speed == "4g" else ""
+            row(f"{speed}, {label}: MB (requests)", {n: traffic[n].megabytes for n in names},
+                lambda n: f"{traffic[n].megabytes:7.2f} MB ({len(traffic[n].requests):3d})", goal)
+            for mark, what in (("heading", "heading"), ("drill", "first drill usable")):
+                ms = {n: float(found[n][speed][visit]["marks"].get(mark, float("nan"))) for n in names}
+                goal = {("4g", "first", "heading"): "≤ 2000", ("4g", "first", "drill"): "≤ 15000",
+                        ("4g", "next", "drill"): "≤ 3000", ("50mbit", "first", "drill"): "≤ 5000"}.get((speed, visit, mark), "")
+                row(f"{speed}, {label}: {what}, ms", ms, lambda n: f"{ms[n]:8.0f}", goal)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", type=Path, help="measure this built site (default: build the working tree's)")
@@ -491,12 +560,22 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--over", type=float, default=10.0)
     parser.add_argument("--served", action="store_true", help="measure the Voila-served course too")
+    parser.add_argument("--lines-only", action="store_true", help="measure only (a) and (g), the network lines")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     started = time.monotonic()
     with served_sites(args) as servers, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        lines: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in servers}
+        for speed in Line.SPEEDS:
+            for name, files in servers.items():
+                lines[name][speed] = over_line(browser, files, speed)
+        report_lines(lines)
+        if args.lines_only:
+            browser.close()
+            print(f"({time.monotonic() - started:.0f} s in all)")
+            return
         visits = {}
         for name, files in servers.items():
             visits[name] = visit = first_visit(browser, files)

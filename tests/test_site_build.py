@@ -11,8 +11,9 @@ import pytest
 
 from tutor.core.i18n import LANGUAGES
 from tutor.teach.localize import COOKIE
-from tools.static_site import (SERVER_ONLY, STAND_INS, BuildError, lesson_page, lite_config, lock_entry,
-                               page_script, read_wheel, stand_in_wheel, strip_babel)
+from tools.static_site import (KEPT, PACKED, SERVER_ONLY, SERVICE_WORKER, STAND_INS, BuildError, Start, lesson_page,
+                               lite_config, lock_entry, pack_pyodide, page_script, read_wheel, stand_in_wheel,
+                               strip_babel, write_service_worker)
 
 
 def _wheel(folder: Path, name: str, requires: list[str], files: dict[str, str]) -> Path:
@@ -76,3 +77,50 @@ def test_the_site_never_reaches_pypi_or_a_cdn() -> None:
     kernel = settings["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True and not kernel["pyodideUrl"].startswith("http")
     assert kernel["loadPyodideOptions"]["packages"] == ["micropip", "pyodide_kernel"]
+
+
+def _service_worker_facts(script: str) -> tuple[str, list[str]]:
+    build = script.split('const BUILD = "', 1)[1].split('"', 1)[0]
+    gzipped = json.loads(script.split("const GZIPPED = new Set(", 1)[1].split(");", 1)[0])
+    return build, gzipped
+
+
+def test_the_service_worker_names_its_build_and_the_files_it_fetches_packed(tmp_path: Path) -> None:
+    import gzip
+
+    (tmp_path / "voici").mkdir()
+    page = "<p>" + "the lesson's text " * 2000 + "</p>"
+    (tmp_path / "voici" / "05.html").write_text(page, "utf-8")
+    (tmp_path / "small.js").write_text("let a = 1;", "utf-8")
+    (tmp_path / "picture.png").write_bytes(bytes(20000))
+    assert write_service_worker(tmp_path) == ["voici/05.html"]  # text, big enough, and gzip saves a fifth
+    assert gzip.decompress((tmp_path / "voici" / "05.html.gz").read_bytes()).decode() == page
+    build, gzipped = _service_worker_facts((tmp_path / SERVICE_WORKER).read_text("utf-8"))
+    assert gzipped == ["voici/05.html"] and len(build) == 16
+    # Another build of other files is another service worker (the browser installs it); the same files, the same.
+    (tmp_path / "voici" / "05.html.gz").unlink()
+    (tmp_path / SERVICE_WORKER).unlink()
+    write_service_worker(tmp_path)
+    assert _service_worker_facts((tmp_path / SERVICE_WORKER).read_text("utf-8"))[0] == build
+    (tmp_path / "small.js").write_text("let a = 2;", "utf-8")
+    for made in (tmp_path / "voici" / "05.html.gz", tmp_path / SERVICE_WORKER):
+        made.unlink()
+    write_service_worker(tmp_path)
+    assert _service_worker_facts((tmp_path / SERVICE_WORKER).read_text("utf-8"))[0] != build
+
+
+def test_pyodide_s_biggest_files_are_packed_beside_them(tmp_path: Path) -> None:
+    import gzip
+
+    for name in (*PACKED, *KEPT):
+        (tmp_path / name).write_bytes(b"\0asm" + bytes(50000))
+    packed = pack_pyodide(tmp_path)
+    assert sorted(packed) == sorted((*PACKED, *KEPT))
+    assert [packed[name].split("?")[0] for name in KEPT] == list(KEPT)  # kept as they are
+    for name, address in ((name, packed[name]) for name in PACKED):
+        file, version = address.split("?v=")
+        assert file == f"{name}.gz" and len(version) == 16
+        assert gzip.decompress((tmp_path / file).read_bytes()) == (tmp_path / name).read_bytes()
+    settings = lite_config(["micropip"], Start("s.js", "snap.bin", "w.js", "k.js", {"memory": 1}, packed))
+    options = settings["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert options["loadPyodideOptions"]["qdPacked"] == packed

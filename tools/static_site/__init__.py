@@ -25,6 +25,13 @@ is loaded and the kernel's and the course's modules are imported (:func:`python_
 worker as it opens, while its app is still loading (``page.js``, ``worker.js``). On any
 failure Python starts the usual way, loading the wheels; ``<html data-qd-python>`` says which.
 
+What a page downloads is kept small and kept (issue 45): Pyodide's WebAssembly and script are
+shipped gzip-packed beside them too, and the kernel's worker fetches those, unpacks them in the
+browser and keeps them (:func:`pack_pyodide`, ``start.js``); the site's own service worker
+(``service-worker.js``, :func:`write_service_worker`) keeps every other file a page fetched,
+fetching a gzip copy where the build wrote one, so the next lesson and a later day cost almost
+nothing on any host, and a lesson opened once opens again offline.
+
 What the served course does on the server, the page does itself (``page.js``): it hands
 the link's query string to the kernel (``QUERY_STRING``, as Voila does), remembers the
 language chosen by a link or the switch (the ``qd-lang`` cookie, as the served course), and
@@ -41,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import json
 import os
@@ -53,7 +61,7 @@ import tempfile
 import time
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.parser import Parser
 from functools import partial
 from pathlib import Path
@@ -114,7 +122,16 @@ KERNEL_SETTINGS: Final = "@jupyterlite/pyodide-kernel-extension:kernel"
 UNUSED: Final = ("build", "doc", "jupyter-lite.ipynb", "bootstrap.js", "config-utils.js", "service-worker.js",
                  "manifest.webmanifest", "voici/tree", "voici/index.html")
 """What JupyterLite and Voici write that no page of the course loads (JupyterLite's own
-apps, 59 MB, and Voici's file browser): left out of the site, with every source map."""
+apps, 59 MB, and Voici's file browser): left out of the site, with every source map.
+(JupyterLite's ``service-worker.js`` serves its file browser; the site ships its own under that
+name, :func:`write_service_worker`.)"""
+
+SERVICE_WORKER: Final = "service-worker.js"
+"""The site's own service worker, at the site's root, where JupyterLite's pages register one."""
+GZIP_TYPES: Final = (".html", ".js", ".css", ".json", ".svg")
+GZIP_FROM: Final = 8192
+"""Files of these types and at least this many bytes get a gzip copy beside them, which the
+service worker fetches instead (:func:`write_service_worker`)."""
 
 
 def lesson_page(language: str, slug: str) -> str:
@@ -191,6 +208,7 @@ def build(out: Path, *, cache: Path, lessons: Path = ROOT / "lessons", quiet: bo
         (built / "index.html").write_text(home_page(), "utf-8")
         (built / ".nojekyll").write_text("", "utf-8")  # GitHub Pages: every file as it is, no Jekyll
         check_offline(built)
+        write_service_worker(built)
         if out.exists():
             shutil.rmtree(out)
         shutil.copytree(built, out)
@@ -441,6 +459,8 @@ def lite_config(packages: Iterable[str], start: Start | None = None) -> dict[str
         kernel["loadPyodideOptions"]["qdSnapshotSize"] = start.details["memory"]
         # page.js starts the kernel's worker (worker.js) as the page opens; both from the root.
         kernel["qdEarly"] = {"worker": f"static/pyodide/{start.worker}", "kernel": f"{KERNEL_STATIC}/{start.kernel}"}
+        # Pyodide's biggest files as gzip copies beside them, content-named (start.js unpacks them).
+        kernel["loadPyodideOptions"]["qdPacked"] = dict(start.packed)
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "启东招朋友", "disabledExtensions": [],
         "litePluginSettings": {KERNEL_SETTINGS: kernel}}}
@@ -454,13 +474,15 @@ class Start:
     kernel's ``pyodideUrl``, ``start.js``, with its version), ``snapshot`` (the file it
     restores Python from, named by its content), ``worker`` (``worker.js``, the kernel's worker
     as page.js starts it early) and ``kernel`` (the Pyodide kernel's own worker script, in
-    :data:`KERNEL_STATIC`, which ``worker.js`` loads)."""
+    :data:`KERNEL_STATIC`, which ``worker.js`` loads); ``packed``: Pyodide's files that
+    ``start.js`` fetches as gzip copies, by name (:func:`pack_pyodide`)."""
 
     script: str
     snapshot: str
     worker: str
     kernel: str
     details: Mapping[str, Any]
+    packed: Mapping[str, str] = field(default_factory=dict)
 
 
 KERNEL_STATIC: Final = "extensions/@jupyterlite/pyodide-kernel-extension/static"
@@ -510,7 +532,31 @@ def python_snapshot(pyodide_dir: Path, contents: Path) -> Start:
         (pyodide_dir / target).write_bytes(script)
         versions[target] = f"{target}?v={hashlib.sha256(script).hexdigest()[:16]}"
     return Start(versions["qd-start.js"], snapshot, versions["qd-worker.js"], kernel_worker(),
-                 {**details, "file_bytes_gzip": len(data)})
+                 {**details, "file_bytes_gzip": len(data)}, pack_pyodide(pyodide_dir))
+
+
+PACKED: Final = ("pyodide.asm.wasm", "pyodide.asm.js")
+"""Pyodide's files that ``start.js`` fetches as gzip copies (a plain file server sends files as
+they are; the browser unpacks gzip itself): 10.1 MB → 3.2 MB and 1.3 MB → 0.2 MB. Its
+``python_stdlib.zip`` is compressed already."""
+
+
+KEPT: Final = ("python_stdlib.zip", "pyodide-lock.json")
+"""Pyodide's other files of every start, which ``start.js`` keeps as it keeps :data:`PACKED`."""
+
+
+def pack_pyodide(pyodide_dir: Path) -> dict[str, str]:
+    """A gzip copy of each of :data:`PACKED` beside it; returns the address from Pyodide's
+    folder of each of them and of :data:`KEPT`, with its content's hash
+    (``pyodide.asm.wasm.gz?v=…``: the browser keeps it as long as it is the same file)."""
+    packed = {}
+    for name in PACKED:
+        data = (pyodide_dir / name).read_bytes()
+        (pyodide_dir / f"{name}.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        packed[name] = f"{name}.gz?v={hashlib.sha256(data).hexdigest()[:16]}"
+    for name in KEPT:
+        packed[name] = f"{name}?v={hashlib.sha256((pyodide_dir / name).read_bytes()).hexdigest()[:16]}"
+    return packed
 
 
 def kernel_worker() -> str:
@@ -690,6 +736,29 @@ def prune(site: Path) -> None:
         source_map.unlink()
 
 
+def write_service_worker(site: Path) -> list[str]:
+    """The site's own service worker (``service-worker.js``, :data:`SERVICE_WORKER`) with the
+    build's name (a hash of every file of the site) and the files that have a gzip copy beside
+    them, written here (:data:`GZIP_TYPES`, :data:`GZIP_FROM`, and only where gzip saves a fifth).
+    Returns those files, from the site's root."""
+    files = sorted(p for p in site.rglob("*") if p.is_file())
+    build_hash = hashlib.sha256()
+    gzipped = []
+    for path in files:
+        data = path.read_bytes()
+        name = path.relative_to(site).as_posix()
+        build_hash.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        if path.suffix in GZIP_TYPES and len(data) >= GZIP_FROM:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) < 0.8 * len(data):
+                path.with_name(path.name + ".gz").write_bytes(packed)
+                gzipped.append(name)
+    script = ((HERE / SERVICE_WORKER).read_text("utf-8").replace("__QD_BUILD__", build_hash.hexdigest()[:16])
+              .replace("__QD_GZIPPED__", json.dumps(gzipped)))
+    (site / SERVICE_WORKER).write_text(script, "utf-8")
+    return gzipped
+
+
 SERVED: Final = "QD_SERVED_COURSE"
 """The address of the served course this site points to for what needs a server (the tables of
 classmates, :func:`widgets.course.tables_html`): ``./dev site --served URL`` sets it for the build,
@@ -708,7 +777,7 @@ def page_script() -> str:
     from tutor.teach.localize import COOKIE
 
     facts = {"languages": list(LANGUAGES), "cookie": COOKIE, "kernel": KERNEL_SETTINGS,
-             "home": lesson_page("{language}", "index"), "served": served_course()}
+             "home": lesson_page("{language}", "index"), "served": served_course(), "worker": SERVICE_WORKER}
     return (HERE / "page.js").read_text("utf-8").replace("__QD_SITE__", json.dumps(facts))
 
 

@@ -5,7 +5,8 @@ and the course's modules imported, so that a page finds them in memory.
 ``prepare(settings)`` takes JSON: ``imports`` (modules the pages import: each must import),
 ``packages`` (packages whose modules are all imported, but ``skip``), ``skip`` and ``warm``
 (code run then, that reads what pages would read each time: the same for every page). It returns
-JSON: how many modules are in memory and those of ``packages`` that did not import (left out).
+JSON: how many modules are in memory, those of ``packages`` that did not import (left out), and
+the bytecode files of every module in memory (``imported``: the snapshot needs no copy of them).
 Nothing may be left open towards a page (a widget, a comm): the snapshot is every page's
 start, made before any page exists."""
 
@@ -45,4 +46,6 @@ def prepare(settings_json: str) -> str:
 
     if get_comm_manager().comms or widget._instances:
         raise RuntimeError("a widget was made while the snapshot was prepared: it would be every page's")
-    return json.dumps({"modules": len(sys.modules), "left_out": left_out})
+    imported = sorted({str(getattr(module, "__file__", None)) for module in list(sys.modules.values())
+                       if str(getattr(module, "__file__", None)).endswith(".pyc")})
+    return json.dumps({"modules": len(sys.modules), "left_out": left_out, "imported": imported})

@@ -2,7 +2,7 @@
 // before the app starts (tools/static_site). The build puts the course's facts in SITE.
 (function () {
   "use strict";
-  const SITE = __QD_SITE__; // {languages, cookie, kernel, home, served}
+  const SITE = __QD_SITE__; // {languages, cookie, kernel, home, served, worker}
   const root = document.documentElement;
   const page = root.dataset.qdLanguage; // set on lesson pages; absent on the home page
   const params = new URLSearchParams(window.location.search);
@@ -49,6 +49,7 @@
   const config = document.getElementById("jupyter-config-data");
   if (config) {
     const data = JSON.parse(config.textContent || "{}");
+    keepSite(data);
     const plugins = data.litePluginSettings = data.litePluginSettings || {};
     const kernel = plugins[SITE.kernel] = plugins[SITE.kernel] || {};
     const options = kernel.loadPyodideOptions = kernel.loadPyodideOptions || {};
@@ -72,6 +73,47 @@
     config.textContent = JSON.stringify(data);
     if (kernel.qdEarly && options.qdSnapshotURL) startEarly(data, kernel);
   }
+  // The site's service worker (service-worker.js at the site's root) keeps what the page
+  // fetches: registered as the page opens. JupyterLite's app looks for a service worker once it
+  // is up, to serve the kernel a shared folder of files (its "drive", which the course does not
+  // use): it unregisters every service worker unless its note says this version registered it
+  // (the note is written here), and it is told there is none, so that the kernel keeps Python's
+  // files in the page as it always did.
+  function keepSite(data) {
+    if (!("serviceWorker" in navigator)) return; // an insecure (http, not this machine) address
+    const workers = navigator.serviceWorker;
+    const register = workers.register.bind(workers);
+    workers.register = () => Promise.reject(new Error("the site's service worker only keeps its files"));
+    workers.getRegistration = () => Promise.resolve(undefined);
+    try {
+      const url = new URL(SITE.worker, new URL(data.baseUrl || "./", window.location.href));
+      url.searchParams.set("enableCache", data.enableServiceWorkerCache || "false"); // as JupyterLite names it
+      const worker = url.href;
+      if (data.appVersion) localStorage.setItem(`${worker}-version`, data.appVersion);
+      register(worker).then(() => keepFetched(data)).catch((failure) => console.info("The site's files are not kept:", failure));
+    } catch (failure) {
+      console.info("The site's files are not kept:", failure);
+    }
+  }
+  // What this page fetched before the service worker was there (on a first visit: all it
+  // fetched as it opened), handed to it to keep, with the scripts of the kernel's worker; once
+  // kept, <html data-qd-kept> (the lesson opens again offline).
+  async function keepFetched(data) {
+    const workers = navigator.serviceWorker;
+    await workers.ready;
+    if (!workers.controller) await new Promise((done) => workers.addEventListener("controllerchange", done, { once: true }));
+    const urls = [window.location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+    const kernel = ((data.litePluginSettings || {})[SITE.kernel]) || {};
+    if (kernel.qdEarly && kernel.pyodideUrl) {
+      const site = new URL(data.baseUrl || "./", window.location.href);
+      const start = new URL(kernel.pyodideUrl, window.location.href);
+      urls.push(start.href, new URL("pyodide.js", start).href, new URL(kernel.qdEarly.worker, site).href,
+                new URL(kernel.qdEarly.kernel, site).href);
+    }
+    const reply = new MessageChannel();
+    reply.port1.onmessage = () => { root.dataset.qdKept = "yes"; };
+    workers.controller.postMessage({ qdKeep: urls.filter((url) => url.startsWith(window.location.origin)) }, [reply.port2]);
+  }
   // Python starts as the page opens, not once its app has loaded (a second or more later):
   // the kernel's worker is started now (worker.js, with the options the kernel will give it),
   // and handed to the kernel when it asks for its worker — if it said it is ready; if not, or
@@ -88,7 +130,8 @@
       }
       const ours = new URL(kernel.qdEarly.kernel, site);
       const given = { start, options, kernel: ours.href };
-      let early = new Native(new URL(kernel.qdEarly.worker, site).href + "#" + encodeURIComponent(JSON.stringify(given)));
+      let early = new Native(new URL(kernel.qdEarly.worker, site).href);
+      early.postMessage({ qdEarly: given });
       let ready = false;
       early.addEventListener("message", (event) => {
         if (event.data && event.data.qdEarly === "ready") ready = true;

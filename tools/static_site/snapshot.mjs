@@ -60,13 +60,23 @@ async function make() {
   if (gone.length) fail(`files removed while preparing, which a snapshot cannot say: ${gone.slice(0, 5)}`);
   const changed = [...after].filter(([path, what]) => JSON.stringify(before.get(path)) !== JSON.stringify(what))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // What Python will never read again is written back empty (its name kept, for a module
+  // listing): the bytecode of the modules in memory, and the JupyterLab extensions that come
+  // with some wheels (the page loads them from the site, never from Python's files).
+  const imported = new Set(prepared.imported);
+  delete prepared.imported;
+  const unread = (path) => imported.has(path) || /\/share\/jupyter\/labextensions\//.test(path);
+  let emptied = 0;
   const files = [];
   const chunks = [];
   let offset = 0;
   for (const [path, [kind, detail]] of changed) {
     if (kind === "d") files.push([path, "d"]);
     else if (kind === "l") files.push([path, "l", detail]);
-    else if (kind === "f") {
+    else if (kind === "f" && unread(path)) {
+      files.push([path, "f", offset, 0]);
+      emptied += detail;
+    } else if (kind === "f") {
       const data = FS.readFile(path);
       files.push([path, "f", offset, data.length]);
       chunks.push(data);
@@ -100,8 +110,8 @@ async function make() {
     at += chunk.length;
   }
   bundle.set(memory, 16 + up(meta.length) + up(offset));
-  writeFileSync(out, gzipSync(bundle, { level: 6 }));
-  console.log(JSON.stringify({ ...prepared, files: files.length, file_bytes: offset, memory: memory.length,
+  writeFileSync(out, gzipSync(bundle, { level: 9 }));
+  console.log(JSON.stringify({ ...prepared, files: files.length, file_bytes: offset, emptied, memory: memory.length,
                                bytes: bundle.length }));
 }
 

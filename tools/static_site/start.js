@@ -214,6 +214,80 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     return pyodide;
   }
 
+  // Pyodide's biggest files as the build packed them (`options.qdPacked`: {name: "<name>.gz?v=<its
+  // hash>"}, beside Pyodide's): a plain file server sends files as they are, and gzip makes
+  // pyodide.asm.wasm 10.1 MB → 3.2 MB and pyodide.asm.js 1.3 → 0.2 MB. Each is kept in the
+  // browser's Cache Storage (where there is one) under its content-named address, so a page
+  // opened once starts again without the network. Pyodide is handed them unpacked: its
+  // WebAssembly from a stream (compiled as it arrives), its script already run.
+  const FILES = "qd-python-files";
+
+  async function siteFile(url) {
+    let cache = null;
+    try {
+      cache = self.caches ? await caches.open(FILES) : null;
+      const found = cache && await cache.match(url);
+      if (found) return found;
+    } catch (failure) { cache = null; }
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (cache) cache.put(url, response.clone()).catch(() => {});
+    return response;
+  }
+
+  const unpacked = (response) => response.body.pipeThrough(new DecompressionStream("gzip"));
+
+  // A packed file, unpacked, and kept unpacked (under its address without ".gz"): from then on
+  // it is Cache Storage's own response that Pyodide gets, and beside such a response the
+  // browser keeps the WebAssembly it compiled, so the next page does not compile it again.
+  async function unpackedFile(url, type) {
+    const key = url.replace(/\.gz\?/, "?");
+    let cache = null;
+    try {
+      cache = self.caches ? await caches.open(FILES) : null;
+      const found = cache && await cache.match(key);
+      if (found) return found;
+    } catch (failure) { cache = null; }
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    const [mine, kept] = unpacked(response).tee();
+    if (cache) cache.put(key, new Response(kept, { headers: { "Content-Type": type } })).catch(() => {});
+    return new Response(mine, { headers: { "Content-Type": type } });
+  }
+
+  async function usePacked(options) {
+    const packed = options.qdPacked || {};
+    const at = (name) => new URL(packed[name], options.indexURL).href;
+    if (!self.qdPlainFetch) { // Pyodide's fetches of these files answered from the packed, kept copies
+      const names = new Map(Object.keys(packed).map((name) => [new URL(name, options.indexURL).href, name]));
+      const plain = self.qdPlainFetch = self.fetch;
+      self.fetch = function (input, init) {
+        const name = names.get(String(input && input.url || input));
+        if (!name) return plain.call(this, input, init);
+        const type = { wasm: "application/wasm", json: "application/json" }[name.split(".").pop()] || "application/octet-stream";
+        const found = packed[name].split("?")[0].endsWith(".gz") ? unpackedFile(at(name), type)
+          : siteFile(at(name)).then((response) => new Response(response.body, { headers: { "Content-Type": type } }));
+        return found.catch(() => plain.call(this, input, init));
+      };
+    }
+    if (packed["pyodide.asm.js"] && typeof self._createPyodideModule !== "function") {
+      const script = await (await unpackedFile(at("pyodide.asm.js"), "text/javascript")).blob();
+      const url = URL.createObjectURL(new Blob([script], { type: "text/javascript" }));
+      try {
+        importScripts(url); // Pyodide then finds _createPyodideModule and does not fetch the file
+      } finally {
+        URL.revokeObjectURL(url);
+      }
+    }
+    // What the build no longer ships is forgotten (the files of an older build).
+    if (self.caches) {
+      caches.open(FILES).then(async (cache) => {
+        const current = new Set(Object.keys(packed).flatMap((name) => [at(name), at(name).replace(/\.gz\?/, "?")]));
+        for (const old of await cache.keys()) if (!current.has(old.url)) await cache.delete(old);
+      }).catch(() => {});
+    }
+  }
+
   // Python for the kernel: from the snapshot, else the usual way. Returns {pyodide, how, ...}.
   async function start(real, options, marks = {}) {
     marks.start = now();
@@ -222,6 +296,11 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     const size = plain.qdSnapshotSize;
     for (const name of Object.keys(plain)) if (name.startsWith("qd")) delete plain[name];
     let error = url ? null : "no snapshot";
+    try {
+      await usePacked(options);
+    } catch (failure) { // Pyodide fetches its own files as they are
+      console.warn("Pyodide's packed files could not be used.", failure);
+    }
     if (url) {
       try {
         const bundle = fetchBundle(url, marks).then((found) => { marks.fetched = now(); return found; });

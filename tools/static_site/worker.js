@@ -4,13 +4,19 @@
 // (jupyterlite-pyodide-kernel's, unchanged) is loaded here to answer the kernel when it comes.
 // When the kernel asks for its worker, page.js hands it this one (if it said it is ready), and
 // the kernel's loadPyodide(options) takes the Python started here if its options are the same.
-// The page gives the options and the kernel's worker script in this script's URL: #<JSON>.
+// The page gives the options and the kernel's worker script in its first message, {qdEarly}
+// (not in this script's address: served by the site's service worker, a worker's address
+// loses its #fragment).
 (function () {
   "use strict";
   const began = performance.timeOrigin + performance.now();
-  const given = JSON.parse(decodeURIComponent(self.location.hash.slice(1)));
-  importScripts(given.start); // start.js (the kernel's pyodideUrl: it imports it again, a no-op)
-  self.qdPython.startEarly(given.options, { worker: began });
-  importScripts(given.kernel); // the kernel's worker: it listens for the kernel from now on
-  self.postMessage({ qdEarly: "ready" });
+  self.addEventListener("message", function first(event) {
+    const given = event.data && event.data.qdEarly;
+    if (!given) return;
+    self.removeEventListener("message", first);
+    importScripts(given.start); // start.js (the kernel's pyodideUrl: it imports it again, a no-op)
+    self.qdPython.startEarly(given.options, { worker: began });
+    importScripts(given.kernel); // the kernel's worker: it listens for the kernel from now on
+    self.postMessage({ qdEarly: "ready" });
+  });
 })();
