@@ -417,7 +417,7 @@ def test_a_whole_hand_in_chinese_has_no_english(lang: str) -> None:
                 said.extend(_said(t))
 
     play_out(table, on_turn=on_turn)
-    said += _said(table) + refusals + table._log
+    said += _said(table) + refusals + [table.tr(line) for line in table.session.desk(0).log]
     send(table, {"type": "import", "text": "not a hand file"})
     assert table.load_error and "hand record" in table.load_error  # the file's own first line, quoted
     said += [table.load_error.replace("hand record", "")]

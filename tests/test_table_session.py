@@ -177,17 +177,18 @@ def test_kept_positions_come_back_when_due() -> None:
     assert "A new hand is dealt" in seat_view(later, 0, "en")["feedback"]["reason"]
     nothing = TableSession(Game(1), learners={0}, clock=lambda: START)
     nothing.wait_for_store()
-    assert not nothing.sync(0, None).done or nothing.due is None
+    assert nothing.sync(0, None).done and nothing.due is None and nothing.waiting(0) is not Waiting.STORE
     assert "No positions" in seat_view(nothing, 0, "en")["feedback"]["reason"]
     broken = TableSession(Game(1), learners={0}, clock=lambda: START)
-    assert not broken.sync(0, "{not json").done and broken.desk(0).positions == Mistakes()
+    taken = broken.sync(0, "{not json")
+    assert taken.feedback is not None and taken.feedback.kind is Said.NOTE and broken.desk(0).positions == Mistakes()
 
 
 def test_a_hint_weighs_the_learners_play_and_picks_the_advice() -> None:
     session = session_of(3)
     session.run()
     outcome = session.hint(0)
-    assert outcome.done and seat_view(session, 0, "en")["hint_text"]
+    assert not outcome.done and seat_view(session, 0, "en")["hint_text"]  # words only: the table is as it was
     assert outcome.picks is None or all(card in session.game.hand(0) for card in outcome.picks)
 
 

@@ -153,9 +153,10 @@ class HandFile:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What one action did: ``done`` (carried out: the table changed) or not, the words for
-    the seat (``feedback``), the cards to pick in its hand (``picks``: the coach's advice or
-    answer), a hand file to save, a hand file that could not be read (``load_error``)."""
+    """What one action did: ``done`` (carried out: the table changed) or not (refused, or only
+    words for the seat: its :class:`Desk` holds them), the words for the seat (``feedback``),
+    the cards to pick in its hand (``picks``: the coach's advice or answer), a hand file to
+    save, a hand file that could not be read (``load_error``)."""
 
     done: bool
     feedback: Feedback | None = None
@@ -238,10 +239,10 @@ class TableSession:
     def __init__(self, game: Game, *, learners: Iterable[int], level: int = COMPUTER_LEVEL,
                  clock: Callable[[], datetime] | None = None) -> None:
         seats = frozenset(learners)
-        if not seats or any(type(s) is not int or not 0 <= s < PLAYERS for s in seats):
+        if any(type(s) is not int or not 0 <= s < PLAYERS for s in seats):
             raise TutorError(Text("a table has learners at seats 0 to 4, not {seats}", seats=str(sorted(seats))[:40]))
         self.learners: frozenset[int] = seats
-        self.home: int = min(seats)
+        self.home: int = min(seats, default=0)
         """The seat of lesson 10's learner (a kept position of another seat is reviewed from that seat)."""
         self.rules: Ruleset = game.rules
         self.next_level: int = check_level(level)
@@ -274,6 +275,19 @@ class TableSession:
                                     kept_here=desk.kept_here, synced=desk.synced, to_store=desk.to_store,
                                     log=[note] if note is not None else [])
             self._check_offer(seat)
+
+    def sit(self, seat: int) -> None:
+        """A learner takes seat ``seat`` (a classmate joins the table): from now on it is told
+        what happens, and the computer plays it only when asked (:meth:`step`)."""
+        if seat in self.learners:
+            return
+        if not self.learners:
+            self.home = seat
+        self.learners |= {seat}
+        self.desks[seat] = Desk()
+        for event in self.game.events:  # told the hand so far, as if there from the start
+            self._tell(seat, event)
+        self._check_offer(seat)
 
     @property
     def players(self) -> tuple[Player, ...]:
@@ -346,23 +360,27 @@ class TableSession:
                 self.plays += 1
             elif isinstance(result, TrickWon):
                 self.last_trick = result
-        for seat, desk in self.desks.items():
-            view = game.view(seat)
-            for result in event.results:
-                line = narration.happened(result, view)
-                if isinstance(result, Redealt):
-                    desk.offered.clear()
-                    desk.end_offer_done = False
-                elif isinstance(result, ThrowFailed) and line is not None:
-                    desk.throws.setdefault(len(view.tricks), []).append(line)
-                    if result.seat == seat:
-                        desk.feedback = self._feedback(Said.THROW, line, "L4")
-                if line is not None:
-                    desk.log.append(line)
+        for seat in self.desks:
+            self._tell(seat, event)
             if game.phase is Phase.DEALING:
                 self._check_offer(seat)
-        if game.view(self.home).trick:
+        if game.trick:
             self.last_trick = None
+
+    def _tell(self, seat: int, event: Event) -> None:
+        """Tell ``seat`` what ``event`` did (its view now: the event is the last one it is told)."""
+        desk, view = self.desks[seat], self.game.view(seat)
+        for result in event.results:
+            line = narration.happened(result, view)
+            if isinstance(result, Redealt):
+                desk.offered.clear()
+                desk.end_offer_done = False
+            elif isinstance(result, ThrowFailed) and line is not None:
+                desk.throws.setdefault(len(view.tricks), []).append(line)
+                if result.seat == seat:
+                    desk.feedback = self._feedback(Said.THROW, line, "L4")
+            if line is not None:
+                desk.log.append(line)
 
     def _check_offer(self, seat: int) -> None:
         """Stop the deal when ``seat`` can newly declare (or, once every card is dealt, can
@@ -491,7 +509,7 @@ class TableSession:
         picks = action.cards if isinstance(action, (Bury, Play)) else (action.card,) \
             if isinstance(action, Call) else ()
         desk.hint = tuple(coaching.advice(advice))
-        return Outcome(True, picks=picks or None)
+        return Outcome(False, picks=picks or None)  # words for the seat: the table is as it was
 
     def friend_odds(self, seat: int) -> Outcome:
         """The coach's estimate of each other seat's chance of being the friend (advice, not a rule)."""
@@ -502,7 +520,7 @@ class TableSession:
             chances = coach.friend_chances(view, self.rules, seed=self.game.seed)
             text = friend_lines(view, chances, coach.LAYOUTS)
         self.desks[seat].hint = text
-        return DONE
+        return NOTHING
 
     # ------------------------------------------------------------ the coach's review
 
@@ -583,8 +601,8 @@ class TableSession:
         if self.store_waiting:
             self.review_due(seat)
         if problem is not None:
-            return self.note(seat, Text("Some positions kept in this browser to review could not be read and were "
-                                        "left out: {problem}", problem=problem))
+            return Outcome(True, self.note(seat, Text("Some positions kept in this browser to review could not be "
+                                                      "read and were left out: {problem}", problem=problem)).feedback)
         return DONE
 
     def wait_for_store(self) -> None:
@@ -603,12 +621,12 @@ class TableSession:
             return NOTHING
         if self.game.phase is not Phase.FINISHED:
             return self.note(seat, coaching.review_waits())
-        self.review(seat)
+        reviewed = self.review(seat).done
         decisions = self.desks[seat].coach or ()
         costly = tuple(sorted((d for d in decisions if d.costly), key=lambda d: d.index))
         if not costly:
-            return self.note(seat, Text("The coach found no costly play to try again: none of your plays cost more "
-                                        "than its margin of error."))
+            return Outcome(reviewed, self.note(seat, Text("The coach found no costly play to try again: none of your "
+                                                          "plays cost more than its margin of error.")).feedback)
         self.retrying = Retrying(self.game, costly)
         self.desks[seat].summary = None
         self._goto_mistake(seat)
@@ -733,8 +751,9 @@ class TableSession:
         self.store_waiting = False
         due = self.desks[seat].positions.due(self.clock())
         if not due:
-            return self.note(seat, Text("No positions from your own hands are due for review now. Play a new hand "
-                                        "instead: your costly plays come back here when they are due."))
+            return Outcome(True, self.note(seat, Text(
+                "No positions from your own hands are due for review now. Play a new hand instead: your costly plays "
+                "come back here when they are due.")).feedback)
         self.due = DueReview(tuple(due))
         self._goto_due(seat)
         return DONE
@@ -816,7 +835,9 @@ class TableSession:
         reviewed hand, while its mistakes are tried again)."""
         source = self.retrying.finished if self.retrying is not None else self.game
         played = len(source.view(seat).tricks)
-        if type(trick) is not int or not 1 <= trick <= played:
+        if type(trick) is not int:
+            return self.refuse(seat, "", Text("there is no such trick in this hand to play again from"))
+        if not 1 <= trick <= played:
             return self.refuse(seat, "", Text("there is no trick {trick} in this hand to play again from",
                                               trick=str(trick)[:12]))
         replay, index = Game(source.seed, source.rules, source.deck), len(source.history)
@@ -854,7 +875,10 @@ class TableSession:
         try:
             record = read_hand(text)
         except TutorError as error:  # a HandFileError: its reason names the line
-            return Outcome(False, load_error=Text("This hand file could not be read: {problem}", problem=said(error)))
+            problem = said(error)
+            return Outcome(False, load_error=Text("This hand file could not be read: {problem}", problem=problem)
+                           if isinstance(problem, Text) else
+                           Text("This hand file could not be read: it is not a hand file of this course."))
         game = record.game
         self.start(Game(game.seed, game.rules, game.deck), Text("Opened a hand file (seed {seed}).", seed=game.seed),
                    record.opponents)

@@ -24,6 +24,7 @@ from typing import Any, Final
 
 from tutor.core.i18n import N_, Text, Translator, capitalized
 from tutor.play import coach
+from tutor.play.strategy import LEVELS
 from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
 from tutor.rules.game import HandScored, KittyCaptured, Phase, SeatView, Solo
 from tutor.rules.order import Trump
@@ -32,7 +33,8 @@ from tutor.teach import coaching, narration
 from tutor.teach.display import card_face, card_name, cards_html, hand_groups, lane_label, trick_html
 from tutor.teach.table_session import Said, TableSession, Waiting
 
-__all__ = ["COMPUTER", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "hand_cards", "named", "seat_view"]
+__all__ = ["COMPUTER", "TABLE_LABELS", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "OFFERED_LEVELS", "feedback_view", "hand_cards",
+           "hint_view", "named", "seat_view"]
 
 LOG_SHOWN: Final = 8
 """*What happened* shows the last this many lines of the seat's log, each numbered by its
@@ -58,6 +60,71 @@ LEVEL_EXPLAINED: Final = {
           "to think. The strongest."),
 }
 """What each level means, for a newcomer."""
+OFFERED_LEVELS: Final = tuple(level for level in LEVELS if level in LEVEL_NAMES and level in LEVEL_EXPLAINED)
+"""The levels the learner may choose (every one of :data:`tutor.play.strategy.LEVELS`)."""
+
+
+TABLE_LABELS: Final = {
+    "hand": N_("Your hand"),
+    "selected": N_("{card}: selected."),
+    "deselected": N_("{card}: not selected."),
+    "picked": N_("{count} picked."),
+    "picked_of": N_("{count} of {pick} picked."),
+    "play": N_("Play"),
+    "bury": Text.plural("Bury this card", "Bury these {count}", count=KITTY_SIZE),
+    "call": N_("Call this card"),
+    "solo": N_("Go solo"),
+    "pass": N_("Don't declare"),
+    "declare": N_("Declare {cards}"),
+    "hint": N_("What would you play?"),
+    "busy_hint": N_("The coach is thinking…"),
+    "busy_review": N_("The coach is going through your hand…"),
+    "stuck": N_("This is taking longer than it should. Try again, or reload the page: your progress is kept."),
+    "pause": N_("Pause"),
+    "resume": N_("Resume"),
+    "speed": N_("Computer players"),
+    "deal_speed": N_("Dealing"),
+    "slow": N_("slow"),
+    "normal": N_("normal"),
+    "fast": N_("fast"),
+    "instant": N_("instant"),
+    "stop_to_declare": N_("Stop the deal when I can declare"),
+    "points": N_("{points} points"),
+    "you": N_("You"),
+    "seat": N_("Seat {seat}"),
+    "export": N_("Download this hand"),
+    "export_deal": N_("Download the deal only"),
+    "import": N_("Open a hand file…"),
+    "share": N_("Link to this deal:"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied."),
+    "restart": N_("Play this deal again"),
+    "new": N_("New deal"),
+    "refused": N_("Refused"),
+    "rule": N_("Rule {rule}"),
+    "review": N_("Trick by trick"),
+    "coach_review": N_("Review my play (the coach)"),
+    "coach_hand": N_("Your hand then"),
+    "coach_trick": N_("The trick then"),
+    "coach_weighed": N_("Plays the coach weighed"),
+    "log": N_("What happened"),
+    "score": N_("The score"),
+    "kitty": N_("The kitty"),
+    "paused": N_("Paused."),
+    "ms": N_("{ms} ms"),
+    "opponents": N_("Opponents"),
+    "opponents_when": N_("A new choice applies from the next hand dealt; the hand in progress stays as it began."),
+    "learn": N_("Learn from your mistakes"),
+    "retry_answer": N_("Show the answer"),
+    "retry_skip": N_("Skip"),
+    "retry_next": N_("Next mistake"),
+    "retry_end": N_("See how you did"),
+    "retry_leave": N_("Back to the review"),
+    "retry_stop": N_("Stop reviewing"),
+    "replay_from": N_("Play again from this trick"),
+    "friend_odds": N_("Who is the friend?"),
+}
+"""Every fixed text of the front end, as English templates for :class:`Translator`."""
 
 
 def named(text: Text, names: Mapping[int, Text]) -> Text:
@@ -107,8 +174,7 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
     """What ``seat`` sees, said in ``language``. ``players``: each seat's player's name at a
     table of classmates (``""``: the computer's seat); none at lesson 10's table."""
     tr = Translator(language)
-    classmates = {s: Text(NAMED, name=name, seat=Text(SEAT, seat=s))
-                  for s, name in enumerate(players[:PLAYERS]) if s != seat and name}
+    classmates = _classmates(seat, players)
 
     def say(text: str) -> str:
         return tr(named(text, classmates)) if isinstance(text, Text) else text
@@ -186,11 +252,8 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
         "forced": [format_cards(o) for o in view.forced_options],
         "opponents": _opponents(session, tr),
         "hand": hand,
-        "feedback": {} if desk.feedback is None else {
-            "kind": desk.feedback.kind.value, "rule": desk.feedback.rule, "id": desk.feedback.serial,
-            "reason": say(capitalized(desk.feedback.reason)) if desk.feedback.kind is Said.REFUSED
-            else say(desk.feedback.reason)},
-        "hint_text": " ".join(say(line) for line in desk.hint) if desk.hint else "",
+        "feedback": feedback_view(session, seat, language, players),
+        "hint_text": hint_view(session, seat, language, players),
         "review_weighed": session.review_ready(seat),
     }
     if finished:
@@ -203,13 +266,37 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
     return state
 
 
+def feedback_view(session: TableSession, seat: int, language: str, players: Sequence[str] = ()) -> dict[str, Any]:
+    """The words ``seat`` was last given (a refusal with its rule, a note …), as :func:`seat_view`
+    has them: for a page to show a refusal that changed nothing else. ``{}`` when none."""
+    feedback = session.desk(seat).feedback
+    if feedback is None:
+        return {}
+    reason = capitalized(feedback.reason) if feedback.kind is Said.REFUSED else feedback.reason
+    said = Translator(language)(named(reason, _classmates(seat, players))) if isinstance(reason, Text) else reason
+    return {"kind": feedback.kind.value, "rule": feedback.rule, "id": feedback.serial, "reason": said}
+
+
+def hint_view(session: TableSession, seat: int, language: str, players: Sequence[str] = ()) -> str:
+    """The coach's last words to ``seat`` (a hint, who the friend may be), as :func:`seat_view` has them."""
+    hint = session.desk(seat).hint
+    tr, classmates = Translator(language), _classmates(seat, players)
+    return " ".join(tr(named(line, classmates)) for line in hint) if hint else ""
+
+
+def _classmates(seat: int, players: Sequence[str]) -> dict[int, Text]:
+    """The other seats a classmate plays, as every sentence names them ("Ana (Seat 2)")."""
+    return {s: Text(NAMED, name=name, seat=Text(SEAT, seat=s)) for s, name in enumerate(players[:PLAYERS])
+            if s != seat and name}
+
+
 def _opponents(session: TableSession, tr: Translator) -> dict[str, Any]:
     """The computer players' level: this hand's, the one chosen for the next, the choices."""
     level, chosen = session.level, session.next_level
     state: dict[str, Any] = {
         "level": level, "next": chosen,
         "choices": [{"level": n, "label": tr("Level {level}: {name}", level=n, name=tr(LEVEL_NAMES[n])),
-                     "explain": tr(LEVEL_EXPLAINED[n])} for n in LEVEL_NAMES],
+                     "explain": tr(LEVEL_EXPLAINED[n])} for n in OFFERED_LEVELS],
         "text": tr("Opponents: level {level} ({name})", level=level, name=tr(LEVEL_NAMES[level])),
         "note": "",
     }
