@@ -31,10 +31,14 @@ from typing import Any, Final, TypeGuard
 from tutor.core.arguments import MAX_EXACT
 from tutor.core.i18n import N_
 
-__all__ = ["FAILED", "MAX_CARD_TEXT", "MAX_PICK", "Handling", "Requests", "cards_ok", "positions_ok", "request_id"]
+__all__ = ["FAILED", "GAME_ACTIONS", "MAX_CARD_TEXT", "MAX_PICK", "Handling", "Requests", "cards_ok", "positions_ok", "request_id"]
 
 FAILED: Final = N_("Something went wrong; nothing was changed. Try again.")
 """Said when handling a message failed in a way nobody foresaw (never Python's own words)."""
+GAME_ACTIONS: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new", "import", "replay", "mistakes",
+                                 "retry_answer", "retry_skip", "retry_next", "retry_leave"})
+"""The table's actions that change the game (lesson 10's and a seat's): one per state the page
+showed, and one at a time — the page is sent this list (``game_actions``) and keeps no list of its own."""
 MAX_PICK: Final = 40
 """More picked cards than this are junk, refused before any check."""
 MAX_CARD_TEXT: Final = 8

@@ -10,7 +10,7 @@ a computer player's move) after its pause — ``deal_ms`` per card while dealing
 ``pause_ms`` per computer move — so a learner can follow, and the kernel answers each
 step at once. With both pauses 0 the table runs as fast as the messages travel.
 
-Messages from the front end (dicts with ``type``, one of :data:`ACTIONS`): ``step``
+Messages from the front end (dicts with ``type``): ``step``
 (``version``: the state it was asked from; a stale step is ignored), ``act`` (``verb``:
 play, bury or call; ``cards``: the picked cards' texts; ``selected``: their positions),
 ``declare`` (``option``: an index into the offered declarations), ``pass``, ``solo``,
@@ -70,7 +70,7 @@ from tutor.teach.course import REVIEWS, parse_link
 from tutor.teach.mistakes import MISTAKES_KEY, REVIEW, Mistakes
 from tutor.teach.table_session import Outcome, Said, TableSession, Verb, Waiting, fresh_seed
 from tutor.teach.table_view import OFFERED_LEVELS, TABLE_LABELS, feedback_view, hand_cards, hint_view, seat_view
-from widgets.requests import MAX_PICK, Requests, cards_ok, positions_ok, request_id
+from widgets.requests import GAME_ACTIONS, MAX_PICK, Requests, cards_ok, positions_ok, request_id
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, problem_of, translator, utc_now
 
 ESM: Final = COMMON_JS + (STATIC / "table.js").read_text("utf-8")
@@ -83,13 +83,7 @@ MAX_PAUSE_MS: Final = 10_000
 _log: Final = logging.getLogger(__name__)
 _tokens = count(1)
 
-ACTIONS: Final = ("step", "act", "declare", "pass", "solo", "hint", "coach_review", "friend_odds", "mistakes", "sync",
-                  "retry_answer", "retry_skip", "retry_next", "retry_leave", "replay", "export", "import", "restart",
-                  "new", "stop_to_declare", "opponents")
-"""Every message type lesson 10's page sends (the page's own list is this one: :attr:`Table.actions`)."""
-ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo", "restart", "new", "replay", "mistakes",
-                                   "retry_answer", "retry_skip", "retry_next", "retry_leave"})
-"""The learner's actions that change the game: one per state the page showed."""
+
 
 
 class Table(PageWidget):
@@ -122,8 +116,8 @@ class Table(PageWidget):
     """The last refusal (``rule``, ``reason``) or note, with an ``id``; ``{}`` when none."""
     hint_text = t.Unicode("").tag(sync=True)
     labels = t.Dict().tag(sync=True)
-    actions = t.List(t.Unicode(), list(ACTIONS)).tag(sync=True)
-    """The messages the page may send (:data:`ACTIONS`): the page's list is this one."""
+    game_actions = t.List(t.Unicode(), sorted(GAME_ACTIONS)).tag(sync=True)
+    """The actions that change the game (:data:`widgets.requests.GAME_ACTIONS`): the page's list is this one."""
     pause_ms = t.Int(450).tag(sync=True)
     """The deliberate pause before each computer move (0 in tests)."""
     deal_ms = t.Int(150).tag(sync=True)
@@ -165,7 +159,7 @@ class Table(PageWidget):
         self.tr = translator(lang)
         self._version = 0
         self._order: list[Card] = []
-        self.requests = Requests(ONCE_PER_STATE)
+        self.requests = Requests(GAME_ACTIONS)
         """The page's requests so far (:mod:`widgets.requests`)."""
         self._hinted: tuple[int, tuple[int, ...]] | None = None  # the hint given: (version, picked cards)
         self._step_asked: asyncio.TimerHandle | None = None
@@ -544,4 +538,4 @@ def seed_from_query(query: str | None) -> int | None:
     return parse_link(query if isinstance(query, str) else None)[0].seed
 
 
-__all__ = ["ACTIONS", "OFFERED_LEVELS", "Table", "check_level", "fresh_seed", "seed_from_query"]
+__all__ = ["OFFERED_LEVELS", "Table", "check_level", "fresh_seed", "seed_from_query"]

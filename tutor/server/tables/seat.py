@@ -37,7 +37,7 @@ from tutor.rules.order import Trump
 from tutor.teach.mistakes import MISTAKES_KEY
 from tutor.teach.table_session import Outcome, Said, TableSession, Verb
 from tutor.teach.table_view import TABLE_LABELS, feedback_view, hand_cards, hint_view, seat_view
-from widgets.requests import FAILED, MAX_PICK, Requests, cards_ok, positions_ok, request_id
+from widgets.requests import FAILED, GAME_ACTIONS, MAX_PICK, Requests, cards_ok, positions_ok, request_id
 
 __all__ = ["SEAT_MESSAGES", "TRAITS", "SeatPage"]
 
@@ -46,8 +46,8 @@ SEAT_MESSAGES: Final = frozenset({"act", "declare", "pass", "solo", "coach_revie
 """What a page may ask of its seat at a shared table: its own actions, whether the deal
 stops for its declarations, the coach's review and the hand file once the hand is over,
 and the positions its browser keeps to review (the course's own store)."""
-ONCE_PER_STATE: Final = frozenset({"act", "declare", "pass", "solo"})
-TRAITS: Final = ("deal_ms", "download", "feedback", "four_colour", "hand", "handled", "hint_text", "labels", "lang",
+TRAITS: Final = ("deal_ms", "download", "feedback", "four_colour", "game_actions", "hand", "handled", "hint_text",
+                 "labels", "lang",
                  "load_error", "mistakes_json", "mistakes_key", "pause_ms", "review_weighed", "selected", "state",
                  "stop_to_declare", "synced")
 """What a seat's page draws (lesson 10's front end's traits), sent as they change."""
@@ -67,11 +67,12 @@ class SeatPage:
         self.tr = Translator(lang)
         self.players: tuple[str, ...] = tuple(players)
         self.info: dict[str, Any] = dict(info or {})
-        self.requests = Requests(ONCE_PER_STATE)
+        self.requests = Requests(GAME_ACTIONS & SEAT_MESSAGES)
         self.version = 0
         self.order: tuple[Card, ...] = ()
         self.traits: dict[str, Any] = {
-            "deal_ms": 0, "download": {}, "feedback": {}, "four_colour": False, "hand": [], "handled": {},
+            "deal_ms": 0, "download": {}, "feedback": {}, "four_colour": False, "game_actions": sorted(GAME_ACTIONS),
+            "hand": [], "handled": {},
             "hint_text": "", "labels": {k: self.tr(v) for k, v in TABLE_LABELS.items()}, "lang": lang,
             "load_error": "", "mistakes_json": "", "mistakes_key": MISTAKES_KEY, "pause_ms": 0,
             "review_weighed": False, "selected": [], "state": {}, "stop_to_declare": True, "synced": False}
@@ -188,6 +189,12 @@ class SeatPage:
             if handling is not None and handling.record is not None:
                 self._set("handled", handling.record)
 
+    def _acted(self, outcome: Outcome) -> None:
+        """A game action's outcome: carried out, the picked cards are put down (as lesson 10's)."""
+        if outcome.done:
+            self._set("selected", [])
+        self.draw(outcome)
+
     def _handle(self, kind: str, content: dict[str, Any]) -> None:
         session, seat = self.session, self.seat
         if kind == "act":
@@ -199,15 +206,15 @@ class SeatPage:
                 return
             if positions_ok(content.get("selected"), min(len(self.order), MAX_PICK)):
                 self.traits["selected"] = sorted(content["selected"])
-            self.draw(session.act(seat, Verb(verb), " ".join(cards)))
+            self._acted(session.act(seat, Verb(verb), " ".join(cards)))
         elif kind == "declare":
             option = content.get("option")
             if type(option) is int:
-                self.draw(session.declare(seat, option))
+                self._acted(session.declare(seat, option))
         elif kind == "pass":
             self.draw(session.pass_declaration(seat))
         elif kind == "solo":
-            self.draw(session.go_solo(seat))
+            self._acted(session.go_solo(seat))
         elif kind == "coach_review":
             self.draw(session.review(seat))
         elif kind == "export":
