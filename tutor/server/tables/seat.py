@@ -168,9 +168,11 @@ class SeatPage:
 
     def message(self, content: object) -> None:
         """A page's message to its own seat (:data:`SEAT_MESSAGES`; any other is ignored)."""
-        if not isinstance(content, dict) or content.get("type") not in SEAT_MESSAGES:
+        if not isinstance(content, dict):
             return
-        kind: str = content["type"]
+        kind = content.get("type")
+        if not isinstance(kind, str) or kind not in SEAT_MESSAGES:
+            return
         request = request_id(content)
         if self.requests.repeated(kind, content.get("version")) and \
                 (kind != "act" or cards_ok(content.get("cards")) or kind in self.requests.under_way):
