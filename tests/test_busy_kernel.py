@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 import tutor.teach.drill_state as state_module  # noqa: E402
-import widgets.table as table_module  # noqa: E402
+import tutor.teach.table_session as table_module  # noqa: E402
 from tutor.teach.drills import AnswerKind, generate  # noqa: E402
 from tutor.core.i18n import Translator  # noqa: E402
 from widgets._common import FAILED, utc_now  # noqa: E402

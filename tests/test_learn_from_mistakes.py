@@ -52,7 +52,7 @@ def texts(cards: Any) -> list[str]:
 
 def try_play(table: Table, cards: Any) -> None:
     """The learner picks ``cards`` and presses Play, as the page sends it."""
-    send(table, {"type": "act", "verb": "play", "cards": texts(cards), "selected": table._positions(list(cards)),
+    send(table, {"type": "act", "verb": "play", "cards": texts(cards), "selected": table.positions_of(list(cards)),
                  "version": table.state["version"], "request": 1})
 
 
@@ -66,7 +66,7 @@ def reviewed() -> Table:
 def test_the_mistakes_are_tried_again_on_the_same_deal(reviewed: Table) -> None:
     table = reviewed
     finished = table.game
-    costly = sorted((d for d in table._coach or () if d.costly), key=lambda d: d.index)
+    costly = sorted((d for d in table.coach_review or () if d.costly), key=lambda d: d.index)
     assert table.state["coach"]["costly"] == len(costly) >= 3
     send(table, {"type": "mistakes", "version": table.state["version"]})
     mistakes = table.state["mistakes"]
@@ -106,7 +106,7 @@ def test_the_mistakes_are_tried_again_on_the_same_deal(reviewed: Table) -> None:
     send(table, {"type": "retry_answer"})
     mistakes = table.state["mistakes"]
     assert mistakes["status"] == "shown" and "the coach's answer is" in mistakes["said"][0]
-    assert sorted(table._order[i] for i in table.selected) == sorted(second.found.best.play)
+    assert sorted(table.order[i] for i in table.selected) == sorted(second.found.best.play)
     try_play(table, second.found.best.play)  # shown: nothing to try now
     assert table.state["mistakes"]["status"] == "shown"
     send(table, {"type": "retry_next"})
@@ -155,7 +155,7 @@ def test_the_deal_again_from_any_trick(reviewed: Table) -> None:
         assert game.deck == finished.deck and game.phase is Phase.PLAYING
         assert len(game.tricks) == n - 1 and not game.trick
         assert game.history == finished.history[:len(game.history)]
-        assert table._log[0] == f"Playing the deal again from trick {n}."
+        assert table.session.desk(0).log[0] == f"Playing the deal again from trick {n}."
         assert table.run() == "learner"  # the computer players play on, the learner in the same seat
         table = careless_hand(SEED)
         finished = table.game

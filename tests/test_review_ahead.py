@@ -81,8 +81,8 @@ async def _weighed(table: Table) -> None:
 def _not_judged(table: Table, decisions: tuple[Decision, ...]) -> tuple[int, int]:
     """How many positions the table kept a hint's judgment of, and how many of ``decisions``
     are of a play none of those weighed."""
-    assert table._ahead is not None
-    judged = table._ahead._judgments
+    assert table.session.desk(0).ahead is not None
+    judged = table.session.desk(0).ahead._judgments
     return len(judged), sum(1 for d in decisions if judged.get(d.index) is None or
                             judged[d.index].value_of(d.played) is None)
 
@@ -184,7 +184,7 @@ def test_on_a_server_the_review_is_weighed_once_the_hand_is_over(monkeypatch: py
 
     def nothing_yet(table: Table) -> None:
         if table.game.phase is Phase.PLAYING:
-            assert table._ahead is None and table._step_asked is None, "weighed while the hand is played"
+            assert table.session.desk(0).ahead is None and not table.weighing, "weighed while the hand is played"
             checked.append(1)
 
     async def main() -> tuple[Decision, ...]:
@@ -208,7 +208,7 @@ def test_on_a_server_a_hint_asked_for_is_not_weighed_again_for_the_review(monkey
     def ask(table: Table) -> None:
         if table.game.phase is Phase.PLAYING:
             table.hint()
-            assert table._step_asked is None, "weighed while the hand is played"
+            assert not table.weighing, "weighed while the hand is played"
 
     async def main() -> tuple[Table, tuple[Decision, ...], list[object]]:
         table = Table(SEED, pause_ms=0, deal_ms=0)
@@ -256,10 +256,10 @@ def test_the_hint_is_weighed_while_the_learner_thinks_and_is_the_coachs(monkeypa
         monkeypatch.setattr(coach_module, "search_steps", real)
         said = " ".join(table.tr(line) for line in coaching.advice(advise(view, table.rules, seed=table.game.seed)))
         assert table.hint_text == said
-        ahead = table._ahead
+        ahead = table.session.desk(0).ahead
         assert ahead is not None and ahead.judged() is not None
         picked = ahead.judged().values[-1].play  # the learner's cards picked: a play the hint weighed
-        table.selected = table._positions(picked)
+        table.selected = table.positions_of(picked)
         monkeypatch.setattr(coach_module, "search_steps", _refused)
         table.hint()
         monkeypatch.setattr(coach_module, "search_steps", real)

@@ -417,7 +417,7 @@ def test_a_whole_hand_in_chinese_has_no_english(lang: str) -> None:
                 said.extend(_said(t))
 
     play_out(table, on_turn=on_turn)
-    said += _said(table) + refusals + table._log
+    said += _said(table) + refusals + [table.tr(line) for line in table.session.desk(0).log]
     send(table, {"type": "import", "text": "not a hand file"})
     assert table.load_error and "hand record" in table.load_error  # the file's own first line, quoted
     said += [table.load_error.replace("hand record", "")]
@@ -693,3 +693,21 @@ def test_tampered_level_messages_change_nothing() -> None:
         assert table.state == state and table.bots == bots and table.feedback == feedback, junk
     send(table, {"type": "new"})
     assert levels(table) == {2}
+
+
+def test_the_page_is_sent_the_one_list_of_the_actions_that_change_the_game() -> None:
+    """Python's list (:data:`widgets.requests.GAME_ACTIONS`) is the page's: lesson 10's table and a
+    seat at a table of classmates send it, and the front end keeps none of its own."""
+    import re
+
+    from tutor.server.tables.seat import SeatPage
+    from tutor.teach.table_session import TableSession
+    from widgets._common import STATIC
+    from widgets.requests import GAME_ACTIONS
+
+    assert Table(SEED, pause_ms=0, deal_ms=0).game_actions == sorted(GAME_ACTIONS)
+    page = SeatPage(TableSession(Game(SEED), learners={0}), 0, "en")
+    assert page.traits["game_actions"] == sorted(GAME_ACTIONS) and "game_actions" in page.dirty
+    script = (STATIC / "table.js").read_text("utf-8")
+    assert 'new Set(model.get("game_actions")' in script
+    assert not re.search(r"\[\s*\"act\",\s*\"declare\"", script)  # no list of its own

@@ -61,7 +61,7 @@ def reviewed(clock: Callable[[], datetime], store: str | None = None, seed: int 
 def hand() -> tuple[str, tuple[tuple[int, str], ...]]:
     """The careless hand's record and its costly plays (history index, cards), in the order made."""
     table = reviewed(Clock())
-    costly = sorted((d for d in table._coach or () if d.costly), key=lambda d: d.index)
+    costly = sorted((d for d in table.coach_review or () if d.costly), key=lambda d: d.index)
     assert len(costly) >= 3
     return export_hand(table.game), tuple((d.index, format_cards(d.played)) for d in costly)
 
@@ -116,7 +116,7 @@ def test_stored_positions_are_never_lost(hand: tuple[str, tuple[tuple[int, str],
     other_hand = careless_hand(4)  # a hand with costly plays too
     send(other_hand, {"type": "coach_review"})
     other = Mistakes().keep(export_hand(other_hand.game), 0,
-                            [(d.index, format_cards(d.played)) for d in other_hand._coach or () if d.costly][:2],
+                            [(d.index, format_cards(d.played)) for d in other_hand.coach_review or () if d.costly][:2],
                             START - timedelta(days=3))
     assert len(other.kept) == 2
     # The review comes before the browser's store arrives: nothing is sent to store yet …
@@ -175,7 +175,7 @@ def test_opened_to_review_the_due_positions_come_back_most_overdue_first(
 
     # The costly play again: not accepted, and the first try is the one that counts (Again,
     # as a drill's first answer); the coach's best then is found, but changes the store no more.
-    decision = table._mistakes.decision if table._mistakes else None
+    decision = table.session.retrying.decision if table.session.retrying else None
     assert decision is not None and decision.costly and format_cards(decision.played) == first.cards
     try_play(table, decision.played)
     assert table.state["mistakes"]["status"] == "trying"

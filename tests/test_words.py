@@ -23,7 +23,8 @@ from tutor.teach import narration
 from tutor.teach.course import LESSONS
 from tutor.teach.drills import KINDS, generate
 from widgets.course import CourseMap
-from widgets.table import LOG_SHOWN, Table
+from tutor.teach.table_view import LOG_SHOWN
+from widgets.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,8 +74,8 @@ def hand() -> tuple[Table, list[dict[str, Any]]]:
     learner's turns and at the end."""
     table = Table(5, pause_ms=0, deal_ms=0, stop_to_declare=False)
     shown: list[dict[str, Any]] = []
-    play_out(table, on_turn=lambda t: shown.append({**t.state, "whole_log": list(t._log)}))
-    shown.append({**table.state, "whole_log": list(table._log)})
+    play_out(table, on_turn=lambda t: shown.append({**t.state, "whole_log": [t.tr(line) for line in t.session.desk(t.seat).log]}))
+    shown.append({**table.state, "whole_log": [table.tr(line) for line in table.session.desk(table.seat).log]})
     return table, shown
 
 

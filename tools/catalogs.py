@@ -49,8 +49,8 @@ def catalog_of(path: str) -> str:
         return "lessons"
     if path in _GAME:
         return "game"
-    if path.startswith(("tutor/teach/drills/", "widgets/")):
-        return "drills"
+    if path.startswith(("tutor/teach/drills/", "tutor/teach/table_", "tutor/server/tables/seat", "widgets/")):
+        return "drills"  # (the table's words came from its widget)
     return "rules"
 
 

@@ -24,7 +24,7 @@ from datetime import datetime, timezone
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TextIO, TypeGuard, TypeVar
+from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TextIO, TypeVar
 
 import anywidget
 import ipywidgets
@@ -36,6 +36,7 @@ from tutor.rules.cards import Card
 from tutor.teach.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
 from tutor.core.i18n import N_, Text, Translator, current, said
 from tutor.rules.order import Trump
+from widgets.requests import FAILED as FAILED, positions_ok as positions_ok  # (the page request protocol's)
 
 STATIC: Final = Path(__file__).with_name("static")
 COMMON_JS: Final = (STATIC / "common.js").read_text("utf-8")
@@ -104,8 +105,6 @@ def hand_payload(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[l
 MAX_TYPE: Final = 40
 """A message ``type`` longer than this is no message of a page."""
 
-FAILED: Final = N_("Something went wrong; nothing was changed. Try again.")
-"""Said when handling a message failed in a way nobody foresaw (never Python's own words)."""
 
 LOG: Final = logging.getLogger("widgets")
 """The widgets' log: the kernel's own (the kernel process's standard error, which Jupyter and
@@ -255,13 +254,6 @@ def problem_of(error: BaseException) -> Text | None:
     """
     message = said(error)
     return message if isinstance(message, Text) else None
-
-
-def positions_ok(raw: object, size: int) -> TypeGuard[list[int]]:
-    """``raw`` is a selection a page could send: distinct positions ``0 <= i < size``
-    (its length is checked before anything else is looked at)."""
-    return (isinstance(raw, list) and len(raw) <= size
-            and all(type(i) is int and 0 <= i < size for i in raw) and len(set(raw)) == len(raw))
 
 
 class PageWidget(anywidget.AnyWidget):

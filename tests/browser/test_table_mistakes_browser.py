@@ -84,11 +84,11 @@ def test_the_due_positions_come_back_at_the_table(served: str, context: Any, req
     screenshot(page, "due")
 
     # The coach's best, picked and played: accepted, and the page stores it rescheduled.
-    decision = expected._mistakes.decision if expected._mistakes else None
+    decision = expected.session.retrying.decision if expected.session.retrying else None
     assert decision is not None
     for option in page.locator("[data-qd=hand] .qd-option[aria-selected=true]").all():
         option.click()
-    positions = expected._positions(list(decision.found.best.play))
+    positions = expected.positions_of(list(decision.found.best.play))
     for i in positions:
         page.click(f"[data-qd=hand] .qd-option[data-index='{i}']")
     page.wait_for_function(f"document.querySelector('[data-qd=hand]').dataset.selected === "

@@ -102,9 +102,9 @@ def test_learn_from_mistakes(served: str, context: Any, request: pytest.FixtureR
     page.set_viewport_size({"width": 1100, "height": 900})
 
     # The same costly play again: not accepted.
-    decision = EXPECTED._mistakes.decision if EXPECTED._mistakes else None
+    decision = EXPECTED.session.retrying.decision if EXPECTED.session.retrying else None
     assert decision is not None
-    _pick(page, EXPECTED._positions(list(decision.played)))
+    _pick(page, EXPECTED.positions_of(list(decision.played)))
     page.click("[data-qd=play]")
     page.wait_for_function("document.querySelector('[data-qd=mistake-said]').innerText.includes('still costs')",
                            timeout=90_000)
@@ -118,8 +118,8 @@ def test_learn_from_mistakes(served: str, context: Any, request: pytest.FixtureR
     illegal = next(list(c) for size in (len(decision.played), len(decision.played) + 1)
                    for c in combinations(range(len(view.hand)), size)
                    if play_refusal(view.hand, view.trick, view.forced_options,
-                                   [EXPECTED._order[i] for i in c], view.trump, EXPECTED.rules) is not None)
-    refusal = play_refusal(view.hand, view.trick, view.forced_options, [EXPECTED._order[i] for i in illegal],
+                                   [EXPECTED.order[i] for i in c], view.trump, EXPECTED.rules) is not None)
+    refusal = play_refusal(view.hand, view.trick, view.forced_options, [EXPECTED.order[i] for i in illegal],
                            view.trump, EXPECTED.rules)
     assert refusal is not None
     _pick(page, illegal)
@@ -131,7 +131,7 @@ def test_learn_from_mistakes(served: str, context: Any, request: pytest.FixtureR
 
     # The coach's best: accepted.
     best = decision.found.best.play
-    _pick(page, EXPECTED._positions(list(best)))
+    _pick(page, EXPECTED.positions_of(list(best)))
     start = page.evaluate("performance.now()")
     page.click("[data-qd=play]")
     page.wait_for_function("document.querySelector('[data-qd=mistakes]').dataset.status === 'found'")

@@ -22,12 +22,11 @@ function writeKept(key, value) {
   try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
 }
 
-// The learner's actions that change the game: one at a time (a second click starts nothing).
-const GAME_ACTIONS = new Set(["act", "declare", "pass", "solo", "restart", "new", "import", "replay", "mistakes",
-  "retry_answer", "retry_skip", "retry_next", "retry_leave"]);
-
 // ---------------------------------------------------------------- the table
 function render({ model, el }) {
+  // The learner's actions that change the game: one at a time (a second click starts nothing).
+  // The list is Python's (widgets/requests.py GAME_ACTIONS), sent with the table.
+  const GAME_ACTIONS = new Set(model.get("game_actions") || []);
   const L = () => model.get("labels") || {};
   const S = () => model.get("state") || {};
   let timer = null;

@@ -1,9 +1,10 @@
-"""A table of classmates: one hand the server holds, each learner's page seeing only its
-own seat (:class:`~widgets.seat.TableSeat`, lesson 10's table as that seat sees it).
+"""A table of classmates: one hand the server holds (a
+:class:`~tutor.teach.table_session.TableSession`, as lesson 10's table holds one), each
+learner's page seeing only its own seat (:class:`~tutor.server.tables.seat.SeatPage`).
 
 The server is the one authority: :attr:`SharedTable.game` is the course's
 :class:`~tutor.rules.game.Game`; a page sends its seat's actions and receives its seat's
-view (``game.view(seat)``, said in its learner's language). Seats without a learner, and
+view (:func:`tutor.teach.table_view.seat_view`, said in its learner's language). Seats without a learner, and
 the seat of a learner whose page has been gone for :data:`ABSENT_AFTER` seconds, are
 played by the computer at the level the opener chose, until the learner comes back.
 
@@ -28,20 +29,18 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
-
-from ipywidgets import DOMWidget
 
 from tutor.core.errors import TutorError
 from tutor.core.i18n import LANGUAGES, Text
-from tutor.play.strategy import LEVELS, ComputerPlayer, next_action
+from tutor.play.strategy import LEVELS
 from tutor.rules.cards import PLAYERS
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
-from widgets.seat import TableSeat
-from widgets.table import Table, fresh_seed
+from tutor.server.tables.seat import TRAITS, SeatPage
+from tutor.teach.table_session import TableSession, fresh_seed
 
 __all__ = ["ABSENT_AFTER", "CODE_LETTERS", "DECLARE_WAIT", "MAX_NAME", "Pace", "Player", "SharedTable",
            "TableError", "new_code"]
@@ -56,7 +55,7 @@ CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """A table's code is made of these (no 0/O, 1/I: read aloud and typed by a class)."""
 CODE_LENGTH: Final = 6
 
-SYNCED: Final = tuple(sorted(set(Table.class_traits(sync=True)) - set(DOMWidget.class_traits(sync=True))))
+SYNCED: Final = TRAITS
 """The traits a seat's page draws (what :meth:`SharedTable.drain` sends)."""
 
 
@@ -83,11 +82,15 @@ class Player:
     name: str
     lang: str
     token: str
-    view: TableSeat
+    view: SeatPage
     pages: int = 0
     gone_since: float | None = None
     """When their last page closed (``None`` while one is open, or before one ever was)."""
-    dirty: set[str] = field(default_factory=set)
+
+    @property
+    def dirty(self) -> set[str]:
+        """What their page has not been sent yet (:attr:`SeatPage.dirty`)."""
+        return self.view.dirty
 
     def absent(self, now: float) -> bool:
         """Their seat is played by the computer now: no page open for :data:`ABSENT_AFTER` seconds."""
@@ -127,11 +130,15 @@ class SharedTable:
         self.players: list[Player] = []
         self.started = False
         self.hands = 0
-        self.game = Game(fresh_seed() if seed is None else seed, rules)
-        self._bots = self._computer_players()
+        self.session = TableSession(Game(fresh_seed() if seed is None else seed, rules), learners=(), level=level)
+        """The hand and what each learner's seat has been told."""
         self._next_at: float | None = None  # when the next automatic step is due
         self._offer_since: dict[int, float] = {}  # seat -> when its learner's declaration stop began
         self.last_activity = 0.0
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     # ------------------------------------------------------------ seats
     @property
@@ -154,8 +161,8 @@ class SharedTable:
         said = clean_name(name) or f"Player {len(self.players) + 1}"
         language = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
         seat = next(s for s in range(PLAYERS) if self.seat_of(s) is None)
-        player = Player(seat, said, language, secrets.token_urlsafe(18), self._seat_view(seat, language))
-        self._watch(player)
+        self.session.sit(seat)
+        player = Player(seat, said, language, secrets.token_urlsafe(18), SeatPage(self.session, seat, language))
         self.players.append(player)
         self._show_players()
         return player
@@ -165,17 +172,8 @@ class SharedTable:
         seat is told everything again in ``lang``, the hand so far included."""
         if not isinstance(lang, str) or lang not in LANGUAGES or lang == player.lang:
             return
-        player.lang, player.view = lang, self._seat_view(player.seat, lang)
-        player.view.witness(0)
-        self._watch(player)
+        player.lang, player.view = lang, SeatPage(self.session, player.seat, lang)
         self._show_players()
-
-    def _seat_view(self, seat: int, lang: str) -> TableSeat:
-        return TableSeat(self.game, seat=seat, lang=lang, players=(), level=self.level)
-
-    def _watch(self, player: Player) -> None:
-        player.view.observe(lambda change, p=player: p.dirty.add(change["name"]), names=list(SYNCED))
-        player.dirty.update(SYNCED)  # a page that opens is sent everything
 
     def claim(self, token: object) -> Player | None:
         """The player whose seat ``token`` is (compared in constant time), else ``None``."""
@@ -229,12 +227,9 @@ class SharedTable:
             raise TableError(Text("only the one who opened the table deals the next hand"))
         if self.game.phase is not Phase.FINISHED:
             raise TableError(Text("the next hand is dealt once this one is over"))
-        self.game = Game(fresh_seed(), self.game.rules)
-        self._bots = self._computer_players()
+        self.session.start(Game(fresh_seed(), self.game.rules))
         self.hands += 1
         self._offer_since.clear()
-        for p in self.players:
-            p.view.follow(self.game)
         self._show_players()
         self._next_at = now
 
@@ -258,22 +253,21 @@ class SharedTable:
 
     # ------------------------------------------------------------ the page's messages
     def message(self, player: Player, content: object, now: float) -> None:
-        """A page's message to its own seat (lesson 10's table messages, :data:`widgets.seat.SEAT_MESSAGES`):
+        """A page's message to its own seat (lesson 10's table messages, :data:`tutor.server.tables.seat.SEAT_MESSAGES`):
         carried out by that seat's table, which refuses what the rules refuse; every other
         seat then sees what happened."""
         self.last_activity = now
         if not self.started and isinstance(content, dict) and content.get("type") != "sync":
             return
         before = len(self.game.history)
-        player.view._handle_custom_msg(content, [])
+        player.view.message(content)
         self._witness(before, player)
 
     def select(self, player: Player, value: object) -> None:
         """The page picked cards (positions in its hand). Taken, it is not sent back (the page
         has it, and a learner clicking faster than the round trip would see older picks come
         back); refused, the page is sent what the server holds."""
-        player.view.set_state({"selected": value})
-        if player.view.selected == value:
+        if player.view.select(value):
             player.dirty.discard("selected")
         else:
             player.dirty.add("selected")
@@ -291,7 +285,8 @@ class SharedTable:
                     left = max(left or 0.0, since + DECLARE_WAIT - now)
                     continue
             if p.view.waiting == "declare":
-                p.view.pass_declaration()
+                self.session.pass_declaration(p.seat)
+                p.view.draw()
             self._offer_since.pop(p.seat, None)
         return left
 
@@ -321,9 +316,9 @@ class SharedTable:
         wait = self.due(now)
         if wait is None or wait > 0:
             return False
-        bots = {s: self._bots[s] for s in self.computer_seats(now)}
         before = len(self.game.history)
-        self.game.apply(next_action(self.game, bots))
+        if not self.session.step(for_seats=self.computer_seats(now)):
+            return False
         self._next_at = None
         self._witness(before, None)
         return True
@@ -340,21 +335,20 @@ class SharedTable:
         if len(self.game.history) == before:
             return
         self._next_at = None
-        for p in self.players:
-            if p is not actor:
-                p.view.witness(before)
         if self.game.phase is Phase.FINISHED or before == 0:
             self._show_players()
-
-    def _computer_players(self) -> dict[int, ComputerPlayer]:
-        return {s: ComputerPlayer(s, self.game.seed, self.game.rules, level=self.level) for s in range(PLAYERS)}
+        else:
+            for p in self.players:
+                if p is not actor:
+                    p.view.draw()
 
     # ------------------------------------------------------------ what the pages are sent
     def drain(self, player: Player) -> dict[str, Any]:
         """The traits of ``player``'s seat that changed since the last drain, with their values."""
-        names, player.dirty = player.dirty, set()
         view = player.view
-        return {name: getattr(view, name) for name in sorted(names)}
+        names = sorted(view.dirty)
+        view.dirty.clear()
+        return {name: view.traits[name] for name in names}
 
     def overview(self, now: float) -> dict[str, Any]:
         """The table as the teacher's page lists it: players, the trick, the score so far,

@@ -45,7 +45,8 @@ from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, Tabl
 from tutor.teach.course import TABLES_PATH
 from tutor.teach.localize import COOKIE, choose_language
 from tutor.teach.mistakes import MAX_STORED
-from widgets.table import ESM, LEVEL_NAMES, OFFERED_LEVELS, TABLE_CSS
+from tutor.teach.table_view import LEVEL_NAMES, OFFERED_LEVELS
+from widgets.table import ESM, TABLE_CSS
 
 __all__ = ["CLOSE_AFTER", "MAX_MESSAGE", "MAX_TABLES", "RATE", "TableSocket", "Tables", "handlers"]
 
@@ -453,7 +454,7 @@ class TableSocket(websocket.WebSocketHandler):
         weighed = await asyncio.get_running_loop().run_in_executor(
             weighing(), partial(coach.review, game, player.seat, seed=game.seed))
         if table.game is game and player.view.to_weigh:
-            player.view.weighed = weighed
+            table.session.desk(player.seat).weighed = weighed
             table.message(player, content, self.tables.clock())
             self.tables.changed(table)
 
