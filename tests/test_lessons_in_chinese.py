@@ -32,7 +32,7 @@ _TAG = re.compile(r"<[^>]*>")
 _SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
 _UNSEEN = {"layout", "style", "lang", "storage_key", "checks_key", "mistakes_key", "progress_json",  # widget traits nobody reads
            "behavior", "orientation",  # an ipywidgets slider's settings
-           "kind", "answer", "key", "phase", "waiting", "delay"}  # keys the front end switches on
+           "kind", "answer", "key", "phase", "waiting", "delay", "game_actions"}  # keys the front end switches on
 _CODE = re.compile(r"`[^`]*`|\]\([^)]*\)")  # code spans and link targets are the same in every language
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _PARENTHESES = re.compile(r"[（(][^（）()]*[）)]")

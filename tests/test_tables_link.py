@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
+import nbformat
 import pytest
 
 from tools.static_site import SERVED, page_script, served_course
 from tutor.core.i18n import Translator
+from tutor.teach.localize import localize
 from widgets.course import tables_html
 
 
@@ -33,3 +35,15 @@ def test_served_hub_and_static_pages_each_say_where_the_tables_are() -> None:
     assert 'href="../../tables/"' in served and 'href="/services/tables/"' in hub
     assert "<a " not in alone and 'href="https://class.example/tables/"' in pointed
     assert all(any("\u4e00" <= ch <= "\u9fff" for ch in page) for page in (served, hub, alone, pointed))
+
+
+@pytest.mark.parametrize("language", ["en", "zh-Hans", "zh-Hant"])
+def test_a_static_page_tells_learners_in_their_words_and_teachers_both_link_formats(language: str) -> None:
+    """Issue 43 item 13: a learner on the static site is not told to run a developer's command, and
+    the home page's teacher section gives the static site's link format beside the served one."""
+    alone = tables_html(Translator(language), static=True, environ={})
+    assert "./dev" not in alone
+    index = localize(nbformat.read("lessons/index.ipynb", as_version=4), "index", language)
+    teachers = next(cell.source for cell in index.cells if cell.get("id") == "for-teachers")
+    assert "voila/render/05-following.ipynb" in teachers
+    assert "voici/render/en/05-following.html" in teachers

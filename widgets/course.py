@@ -154,7 +154,7 @@ TABLES_TEXT: Final = N_("Five of you, one hand: open a table, share its code, an
                         "nobody takes are played by the computer.")
 OPEN_TABLES: Final = N_("Open or join a table of classmates")
 SERVED_TABLES: Final = N_("Open or join a table of classmates on the served course")
-STATIC_TABLES: Final = N_("Tables of classmates need the served course (./dev serve, or your class's JupyterHub): "
+STATIC_TABLES: Final = N_("Tables of classmates need the course served from a computer (ask your teacher for its link, or use your class's JupyterHub): "
                           "this copy of the course runs in your browser alone, with no server to seat you together.")
 
 
