@@ -4,6 +4,7 @@ no JSON-merge-patch ``null`` deletes). A patch is a JSON object of one of three 
 
 - ``{"r": value}``: the value is replaced by ``value``;
 - ``{"k": n, "a": items}``: a list keeps its first ``n`` items, then ``items`` follow;
+- ``{"i": {index: patch}}``: a list of the same length, the items at those indexes patched;
 - ``{"s": {key: value}, "p": {key: patch}, "d": [key, …]}`` (each part only when not empty):
   an object's keys set, patched and deleted.
 
@@ -50,6 +51,8 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
         gone = [k for k in old if k not in new]
         return {name: part for name, part in (("s", put), ("p", deeper), ("d", gone)) if part}
     if isinstance(old, list) and isinstance(new, list):
+        if len(old) == len(new):  # the same items, some changed (the seats)
+            return {"i": {str(i): part for i, (a, b) in enumerate(zip(old, new)) if (part := diff(a, b)) is not None}}
         kept = 0
         for a, b in zip(old, new):
             if not _same(a, b):
@@ -73,6 +76,11 @@ def apply(old: Any, patch: dict[str, Any]) -> Any:
     """``old`` with ``patch`` applied (a new value; ``old`` is not changed)."""
     if "r" in patch:
         return patch["r"]
+    if "i" in patch:
+        items = list(old)
+        for index, part in patch["i"].items():
+            items[int(index)] = apply(old[int(index)], part)
+        return items
     if "k" in patch:
         return [*old[:patch["k"]], *patch["a"]]
     out = {k: v for k, v in old.items() if k not in patch.get("d", ())}

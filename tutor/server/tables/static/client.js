@@ -89,9 +89,14 @@ function makeModel(send) {
 }
 
 // A patch of a trait (tutor/server/tables/patch.py): {r: value}, {k: kept, a: items} of a list, or
-// {s: set, p: patched, d: deleted} of an object. A new value; the old one is not changed.
+// {i: {index: patch}} of a list of the same length, {s: set, p: patched, d: deleted} of an object. A new value; the old one is not changed.
 function applyPatch(old, patch) {
   if ("r" in patch) return patch.r;
+  if ("i" in patch) {
+    const items = old.slice();
+    for (const [index, part] of Object.entries(patch.i)) items[Number(index)] = applyPatch(old[Number(index)], part);
+    return items;
+  }
   if ("k" in patch) return old.slice(0, patch.k).concat(patch.a);
   const out = { ...old };
   for (const key of patch.d || []) delete out[key];
