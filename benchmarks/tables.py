@@ -2,7 +2,7 @@
 
     python benchmarks/tables.py [--tables 8] [--hands 1] [--think 0.3] [--pace 0]
                                 [--kill-at 40] [--away 1.0] [--stress-think 0 | --no-stress]
-                                [--timeout 150]
+                                [--timeout 150] [--before REV]
 
 The tables' server runs as a process of its own (``python -m tutor.server.tables --port N
 --prefix /tables/``, with ``QD_TABLE_PACE=<--pace>``: 0, the default, takes out the server's
@@ -50,6 +50,10 @@ Figures, per round (the round with ``--think``, then unless ``--no-stress`` a st
   and log are what the killed page had; the hand then finishes at all five seats with every
   hand empty and the same results at each. Printed: ``rejoin: nothing lost`` or what was lost.
 
+``--before REV`` measures the server of git revision ``REV`` first (a worktree of it; the
+robots are this checkout's, which take a server's whole messages as they were before versions
+and patches), then this checkout's, and prints bytes per action and CPU per table-hand before → after.
+
 No figure is asserted: it prints numbers, then ``target p95 ≤ 200 ms: met / missed``.
 """
 
@@ -57,6 +61,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -77,6 +82,7 @@ import psutil
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO)]
+from versions import worktree  # noqa: E402  (benchmarks/, the script's own folder)
 
 from tutor.server.tables.robot import Robot  # noqa: E402
 
@@ -112,12 +118,12 @@ def p95_of(values: list[float]) -> float:
 class Server:
     """``python -m tutor.server.tables`` on a free port, its pauses scaled by ``pace``."""
 
-    def __init__(self, pace: float) -> None:
+    def __init__(self, pace: float, tree: Path = REPO) -> None:
         self.port = free_port()
         self.log = Path(tempfile.mkstemp(suffix=".log", prefix="tables-bench-")[1])
-        env = {**os.environ, "QD_TABLE_PACE": str(pace), "PYTHONPATH": str(REPO)}
+        env = {**os.environ, "QD_TABLE_PACE": str(pace), "PYTHONPATH": str(tree)}
         self.process = psutil.Popen([sys.executable, "-m", "tutor.server.tables", "--port", str(self.port),
-                                     "--prefix", "/tables/"], cwd=REPO, env=env,
+                                     "--prefix", "/tables/"], cwd=tree, env=env,
                                     stdout=self.log.open("wb"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
@@ -581,6 +587,7 @@ def main() -> int:
     parser.add_argument("--stress-think", type=float, default=0.0, help="think time of the stress round")
     parser.add_argument("--no-stress", action="store_true", help="skip the stress round")
     parser.add_argument("--timeout", type=float, default=150.0, help="seconds a round may play")
+    parser.add_argument("--before", help="a git revision whose server to measure first, as it was")
     args = parser.parse_args()
 
     print(f"machine: {os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.2f} "
@@ -588,14 +595,29 @@ def main() -> int:
     rounds = [("page-like", args.think, True)]
     if not args.no_stress:
         rounds.append(("stress", args.stress_think, False))
-    for label, think, kill in rounds:
-        server = Server(args.pace)
-        try:
-            time.sleep(0.5)
-            figures = asyncio.run(play_round(server, args, think, kill))
-            report(label, figures, args, server)
-        finally:
-            server.stop()
+    versions = [("after", REPO)]
+    measured: dict[tuple[str, str], dict[str, Any]] = {}
+    with contextlib.ExitStack() as stack:
+        if args.before:
+            versions.insert(0, (f"before ({args.before})", stack.enter_context(worktree(args.before))))
+        for version, tree in versions:
+            for label, think, kill in rounds:
+                server = Server(args.pace, tree)
+                try:
+                    time.sleep(0.5)
+                    figures = asyncio.run(play_round(server, args, think, kill))
+                    report(f"{version}, {label}" if args.before else label, figures, args, server)
+                    measured[version, label] = figures
+                finally:
+                    server.stop()
+    if args.before:
+        print("\n== before → after (one run; other work on the machine: see each round)")
+        for label, _, _ in rounds:
+            (_, b), (_, a) = [(v, measured[v, label]) for v, _ in versions]
+            kb = [f["received_mb"] * 1024 / max(1, sum(len(x) for x in f["seen"].values())) for f in (b, a)]
+            cpu = [f["play_cpu"] / max(1, args.tables * args.hands) for f in (b, a)]
+            print(f"  {label}: {kb[0]:.1f} → {kb[1]:.1f} kB per timed action (×{kb[1] / max(1e-9, kb[0]):.2f}); "
+                  f"server CPU {cpu[0]:.2f} → {cpu[1]:.2f} s per table-hand (×{cpu[1] / max(1e-9, cpu[0]):.2f})")
     print(f"\nload average at end {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return 0
 

@@ -37,12 +37,15 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tornado import web
 from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
 from tutor.core.i18n import LANGUAGES, Text, Translator
+from tutor.play.strategy import LEVELS
 from tutor.rules.actions import Play
 from tutor.rules.cards import PACK, PLAYERS
 from tutor.rules.events import (
@@ -60,6 +63,7 @@ from tutor.rules.game import Game
 from tutor.rules.order import Trump
 from tutor.rules.phase import Phase
 from tutor.server.tables import shared
+from tutor.server.tables.patch import VERSION, apply, diff, receive
 from tutor.server.tables.robot import Robot, choose
 from tutor.server.tables.shared import ABSENT_AFTER, SYNCED, Pace, Player, SharedTable
 from tutor.server.tables.web import FLOOD_CLOSE, MAX_MESSAGE, RATE, TableSocket, Tables, handlers
@@ -160,6 +164,8 @@ class Audit:
 
     def __init__(self) -> None:
         self.sent: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        self.views: dict[int, dict[str, Any]] = defaultdict(dict)
+        """What each page holds of its seat's traits (every patch it was sent applied)."""
         self.problems: list[str] = []
         self.checked = 0
         self.proved: set[tuple[str, int]] = set()  # (table, hand) where a planted leak was caught
@@ -175,6 +181,8 @@ class Audit:
         self.sent[id(socket)].append(message)
         cards = mentioned(message)
         page = socket.page
+        if message.get("kind") == "seated":
+            self.views[id(socket)] = {}
         if message.get("kind") != "traits":  # seated, refused, overview, class: never a card
             if cards:
                 self.problem(f"a {message.get('kind')!r} message names {sorted(cards)}: {text[:300]}")
@@ -182,6 +190,10 @@ class Audit:
         if page is None or page.table is None or page.player is None:
             self.problem(f"traits sent to a page with no seat: {text[:200]}")
             return
+        view = self.views[id(socket)]
+        if receive(view, message):  # what the page now holds of each trait the message changed, patches applied
+            changed = set(view) - {VERSION} if message.get("full") else {*message["traits"], *message.get("patch", {})}
+            message = {**message, "traits": {name: view[name] for name in changed}}
         self.check(page.table, page.player, message, text)
 
     def check(self, table: SharedTable, player: Player, message: dict[str, Any], text: str) -> None:
@@ -1088,5 +1100,79 @@ def test_each_seat_is_refused_in_its_own_language(seeds: list[int]) -> None:
             assert chinese(reply["reason"]), reply["reason"]
             reply = await answer(robots[2], '{"kind": 5}', refusal, "a refusal from the server")
             assert chinese(reply["reason"]), reply["reason"]
+
+    run(scenario())
+
+
+# ---------------------------------------------------------------- 9. only what changed goes over the wire
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["", "a", "♠A"]),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from("abcd"), inner,
+                                                                                  max_size=4), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON, JSON)
+def test_a_patch_turns_the_old_value_into_the_new_exactly(old: Any, new: Any) -> None:
+    patch = diff(old, new)
+    back = old if patch is None else apply(old, patch)
+    assert json.dumps(back, sort_keys=True) == json.dumps(new, sort_keys=True)
+    assert json.loads(json.dumps(patch)) == patch  # a patch is JSON
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(10**8, 2**31 - 1), learners=st.integers(1, PLAYERS), level=st.sampled_from(sorted(LEVELS)))
+def test_every_patch_a_seat_is_sent_over_a_hand_rebuilds_its_whole_view(seed: int, learners: int, level: int) -> None:
+    """A table whose learners are all away (the computer plays their seats): after each step of
+    a whole hand, every seat's page, having applied each message sent to it, holds exactly what
+    the seat sees, and no message names a card its seat cannot know."""
+    table = SharedTable("K7QX2M", level=level, seed=seed, pace=Pace(0, 0, 0))
+    players = [table.join(NAMES[i], LANGUAGES[i % 3]) for i in range(learners)]
+    pages: dict[int, dict[str, Any]] = {p.seat: {} for p in players}
+    for p in players:  # a page starts from the whole view (as after "seated")
+        table.update(p)
+        assert receive(pages[p.seat], table.whole(p))
+    table.start(players[0], now=0.0)
+    now, patched = ABSENT_AFTER + 1, 0
+
+    def send_each_seat() -> None:
+        nonlocal patched
+        for p in players:
+            message = table.update(p)
+            if message is None:
+                continue
+            assert message["kind"] == "traits" and set(message["traits"]).isdisjoint(message.get("patch", {}))
+            assert receive(pages[p.seat], message), "a patch on a version the page does not hold"
+            patched += "patch" in message
+            knows = known(table.game, p.seat)
+            assert knows is None or mentioned(message) <= knows, (p.seat, mentioned(message) - knows)
+            held = {k: v for k, v in pages[p.seat].items() if k != VERSION}
+            assert json.dumps(held, sort_keys=True) == json.dumps(
+                {n: p.view.traits[n] for n in SYNCED}, sort_keys=True)
+
+    send_each_seat()
+    while table.step(now):
+        send_each_seat()
+    assert table.game.phase is Phase.FINISHED and patched > 100
+
+
+def test_a_page_that_missed_a_patch_asks_for_the_whole_view_and_plays_on(seeds: list[int]) -> None:
+    async def scenario() -> None:
+        async with serving() as site:
+            robots = [site.robot(n, seed=i) for i, n in enumerate(NAMES[:2])]
+            code = await seat_robots(site, robots)
+            table = site.table(code)
+            ben = robots[1]
+            ben.drop = 1  # the first patch of the deal is lost: the next one shows a version missed
+            await robots[0].send({"kind": "start"})
+            await until(lambda: finished(robots, 1), "the hand to end for every robot")
+            assert ben.drop == 0 and len([m for _, m in ben.sent if m.get("kind") == "resync"]) == 1
+            fulls = [m for m in ben.received if m.get("kind") == "traits" and m.get("full")]
+            assert len(fulls) == 2  # after "seated", and the one asked for
+            player = next(p for p in table.players if p.seat == ben.seated["seat"])
+            await until(lambda: ben.view.get(VERSION) == player.version, "ben to have read all it was sent")
+            assert {k: v for k, v in ben.view.items() if k != VERSION} == player.sent == \
+                {n: player.view.traits[n] for n in SYNCED}
+            assert site.audit.problems == [] and all(r.refusals == [] for r in robots)
 
     run(scenario())

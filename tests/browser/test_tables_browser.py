@@ -441,6 +441,67 @@ def test_a_reloaded_page_comes_back_to_its_seat(browser: Any, tables_server: Voi
         _close(contexts)
 
 
+LOSE_ONE_PATCH = """() => {
+  window.qdWire = { dropped: 0, resyncs: 0 };
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      const add = this.addEventListener.bind(this);
+      this.addEventListener = (type, fn, ...rest) => add(type, type !== "message" ? fn : (event) => {
+        if (!window.qdWire.dropped && event.data.includes('"patch"') && event.data.includes("Dealing")) {
+          window.qdWire.dropped = 1; // lost on the way: the page must notice at the next message
+          return;
+        }
+        fn(event);
+      }, ...rest);
+    }
+    send(text) {
+      if (String(text).includes('"resync"')) window.qdWire.resyncs += 1;
+      super.send(text);
+    }
+  };
+}"""
+"""A page whose socket loses the first patch of the deal (and counts the ``resync`` it sends)."""
+
+
+def test_a_page_that_missed_a_patch_asks_for_the_whole_and_plays_on(browser: Any, tables_server: VoilaServer) -> None:
+    """Each change reaches a page as a patch of what it holds: one lost in the deal, the next
+    shows a version missed, the page asks for the whole view once and then draws its seat as
+    it is (its whole hand, the count the table shows for it) and plays on."""
+    contexts: list[Any] = []
+    try:
+        context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-GB")
+        context.set_default_timeout(20_000)
+        contexts.append(context)
+        context.add_init_script(script=f"({LOSE_ONE_PATCH})()")
+        page = context.new_page()
+        ana = Seat("Ana", page)
+        page.on("pageerror", lambda e: ana.errors.append(str(e)))
+        page.goto(f"{tables_server.base}/tables/")
+        _open_table(ana)
+        page.click("[data-qd=start]")
+        rng = random.Random(5)
+        plays: list[tuple[int, str]] = []
+        deadline = time.monotonic() + 60
+        while True:  # the deal over, the page to play
+            st = ana.state()
+            if st["play"] and not st["busy"]:
+                break
+            assert time.monotonic() < deadline, st
+            if st["busy"] or not _act(ana, st, rng, plays):
+                time.sleep(0.05)
+        assert page.evaluate("() => window.qdWire") == {"dropped": 1, "resyncs": 1}
+        own = next(s for s in st["seats"] if s["seat"] == 0)
+        assert len(st["hand"]) == own["count"] > 0, (st["hand"], own)
+        assert _act(ana, st, rng, plays)
+        page.wait_for_function("(n) => document.querySelectorAll('[data-qd=hand] .qd-option').length < n",
+                               arg=len(st["hand"]))
+        assert not ana.errors, ana.errors
+    finally:
+        _close(contexts)
+
+
 def test_lesson_10_leads_to_the_tables(browser: Any, tables_server: VoilaServer) -> None:
     """Lesson 10's link (widgets.course.tables_html) opens the tables' lobby of the same server."""
     context = browser.new_context()

@@ -1,5 +1,6 @@
 """A light client: plays one seat of a table of classmates through the websocket, as a page
-does — it reads only what its own seat is sent (lesson 10's ``state`` and ``hand``) and sends
+does — it reads only what its own seat is sent (lesson 10's ``state`` and ``hand``, patches applied;
+a version missed, it asks for the whole) and sends
 that seat's actions. For the load benchmark (``benchmarks/tables.py``) and the tests; every
 message it receives is kept (:attr:`Robot.received`) for the tests to read.
 
@@ -24,6 +25,7 @@ from tutor.rules.cards import KITTY_SIZE
 from tutor.rules.follow import legal_follows
 from tutor.rules.notation import parse_cards
 from tutor.rules.order import Trump
+from tutor.server.tables.patch import VERSION, receive
 
 __all__ = ["Robot", "choose"]
 
@@ -76,6 +78,11 @@ class Robot:
         self.rng = random.Random(seed)
         self.on_state = on_state
         self.received: list[dict[str, Any]] = []
+        self.view: dict[str, Any] = {}
+        """The traits its seat was sent, patches applied (:func:`~tutor.server.tables.patch.receive`)."""
+        self.drop = 0
+        """How many of the next patches to drop, as if they were lost (the tests: it must ask for the whole)."""
+        self._asked = False
         self.state: dict[str, Any] = {}
         self.hand: list[dict[str, Any]] = []
         self.seated: dict[str, Any] = {}
@@ -129,15 +136,27 @@ class Robot:
             kind = message.get("kind")
             if kind == "seated":
                 self.seated = message
+                self.view = {}  # the whole view follows
                 self.seated_event.set()
             elif kind == "refused":
                 self.refusals.append(message.get("reason", ""))
             elif kind == "traits":
-                traits = message["traits"]
+                if self.drop and not message.get("full"):
+                    self.drop -= 1  # as if it never came
+                    continue
+                if "version" not in message:  # a server from before versions (the benchmark's --before): all whole
+                    message = {**message, "version": 0, "full": True}
+                if not receive(self.view, message):  # a version missed: ask for the whole (once)
+                    if VERSION in self.view and not self._asked:
+                        self._asked = True
+                        await self.send({"kind": "resync"})
+                    continue
+                self._asked = False
+                traits = {**message["traits"], **message.get("patch", {})}  # what changed (all, when full)
                 if "hand" in traits:
-                    self.hand = traits["hand"]
+                    self.hand = self.view["hand"]
                 if "state" in traits:
-                    self.state = traits["state"]
+                    self.state = self.view["state"]
                     if self.state.get("phase") == "dealing":
                         self._calls.clear()  # a new hand: every card may be called again
                     if self.on_state is not None:

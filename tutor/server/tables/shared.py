@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tutor.core.errors import TutorError
@@ -39,6 +39,7 @@ from tutor.rules.cards import PLAYERS
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.server.tables.patch import diff
 from tutor.server.tables.seat import TRAITS, SeatPage
 from tutor.teach.table_session import TableSession, fresh_seed
 
@@ -57,6 +58,8 @@ CODE_LENGTH: Final = 6
 
 SYNCED: Final = TRAITS
 """The traits a seat's page draws (what :meth:`SharedTable.drain` sends)."""
+PATCHED: Final = frozenset({"hand", "state"})
+"""The traits sent as patches of the last sent (the large ones; the others are sent whole)."""
 
 
 class TableError(TutorError):
@@ -86,6 +89,10 @@ class Player:
     pages: int = 0
     gone_since: float | None = None
     """When their last page closed (``None`` while one is open, or before one ever was)."""
+    sent: dict[str, Any] = field(default_factory=dict)
+    """The traits their pages were last sent (what :meth:`SharedTable.update` patches)."""
+    version: int = 0
+    """The version of :attr:`sent` (one more each message)."""
 
     @property
     def dirty(self) -> set[str]:
@@ -349,6 +356,33 @@ class SharedTable:
         names = sorted(view.dirty)
         view.dirty.clear()
         return {name: view.traits[name] for name in names}
+
+    def update(self, player: Player) -> dict[str, Any] | None:
+        """The ``traits`` message that brings ``player``'s pages from the last one up to now
+        (``None``: nothing changed): :data:`PATCHED` traits as patches
+        (:func:`~tutor.server.tables.patch.diff`), the others whole."""
+        changed = self.drain(player)
+        if not changed:
+            return None
+        whole: dict[str, Any] = {}
+        patches: dict[str, Any] = {}
+        for name, value in changed.items():
+            if name in PATCHED and name in player.sent:
+                if (part := diff(player.sent[name], value)) is not None:
+                    patches[name] = part
+            else:
+                whole[name] = value
+            player.sent[name] = value
+        player.version += 1
+        message = {"kind": "traits", "version": player.version, "traits": whole}
+        if patches:
+            message["patch"] = patches
+        return message
+
+    def whole(self, player: Player) -> dict[str, Any]:
+        """The ``traits`` message of everything ``player``'s pages were sent (a page that came,
+        or missed a message, starts again from it): call :meth:`update` first."""
+        return {"kind": "traits", "version": player.version, "full": True, "traits": dict(player.sent)}
 
     def overview(self, now: float) -> dict[str, Any]:
         """The table as the teacher's page lists it: players, the trick, the score so far,

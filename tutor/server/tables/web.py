@@ -12,9 +12,12 @@ JupyterHub):
 
 The websocket speaks JSON objects with a ``kind``. The page sends ``open``, ``join``,
 ``rejoin`` (its seat's token, kept in the browser), ``start`` and ``again`` (the opener),
-``msg`` (lesson 10's table messages for its own seat), ``select`` (picked cards), and a
+``msg`` (lesson 10's table messages for its own seat), ``select`` (picked cards), ``resync``, and a
 teacher's page ``watch`` and ``open_class``. The server sends ``seated`` (the code, seat and
-token), ``traits`` (what changed of the seat's table, lesson 10's widget state), ``refused``
+token), ``traits`` (what changed of the seat's table, lesson 10's widget state: a ``version``, the
+small traits whole and the large ones as a ``patch`` of the last sent, :mod:`tutor.server.tables.patch`;
+``"full": true`` when it is everything, as after ``seated`` and when the page sends ``resync``,
+having missed a version), ``refused``
 (a sentence in the learner's language), ``overview`` and ``class``. A page never receives
 anything of another seat but what that seat showed everyone.
 """
@@ -235,11 +238,9 @@ class Tables:
         pages = self.pages.get(table.code, set())
         for player in table.players:
             mine = [p for p in pages if p.player is player]
-            if not player.dirty:
-                continue
-            traits = table.drain(player)
-            if mine:
-                text = json.dumps({"kind": "traits", "traits": traits}, ensure_ascii=False)
+            message = table.update(player) if player.dirty else None
+            if message is not None and mine:
+                text = json.dumps(message, ensure_ascii=False)
                 for page in mine:
                     page.socket.send(text)
 
@@ -362,10 +363,12 @@ class TableSocket(websocket.WebSocketHandler):
         if page.table is not None and page.player is not None:
             self._leave(now)
         page.table, page.player = table, player
-        self.tables.pages[table.code].add(page)
         table.opened(player, now)
+        self.tables.flush(table)  # the other pages first: this one starts from the whole view, as it is now
+        self.tables.pages[table.code].add(page)
         self.send(json.dumps({"kind": "seated", "code": table.code, "seat": player.seat, "token": player.token,
                               "name": player.name, "lang": player.lang}, ensure_ascii=False))
+        self.send(json.dumps(table.whole(player), ensure_ascii=False))
         self.tables.changed(table)
 
     def _leave(self, now: float) -> None:
@@ -410,6 +413,10 @@ class TableSocket(websocket.WebSocketHandler):
                 return
             found.speak(player, data.get("lang"))
             self._seat(found, player, now)
+        elif kind == "resync":  # the page missed a message: it is sent everything again
+            if page.table is not None and page.player is not None:
+                self.tables.flush(page.table)
+                self.send(json.dumps(page.table.whole(page.player), ensure_ascii=False))
         elif kind == "watch":
             tables.watchers.add(page)
             page.watching = True

@@ -88,6 +88,23 @@ function makeModel(send) {
   };
 }
 
+// A patch of a trait (tutor/server/tables/patch.py): {r: value}, {k: kept, a: items} of a list, or
+// {i: {index: patch}} of a list of the same length, {s: set, p: patched, d: deleted} of an object. A new value; the old one is not changed.
+function applyPatch(old, patch) {
+  if ("r" in patch) return patch.r;
+  if ("i" in patch) {
+    const items = old.slice();
+    for (const [index, part] of Object.entries(patch.i)) items[Number(index)] = applyPatch(old[Number(index)], part);
+    return items;
+  }
+  if ("k" in patch) return old.slice(0, patch.k).concat(patch.a);
+  const out = { ...old };
+  for (const key of patch.d || []) delete out[key];
+  Object.assign(out, patch.s || {});
+  for (const [key, part] of Object.entries(patch.p || {})) out[key] = applyPatch(old[key], part);
+  return out;
+}
+
 // ---------------------------------------------------------------- the lobby and the seat
 function lobby() {
   const params = new URLSearchParams(window.location.search);
@@ -106,6 +123,23 @@ function lobby() {
   let model = null;
   let seated = null; // {code, seat, token}
   let link = null;
+  let version = null; // of the traits the model holds; null: waiting for the whole of them
+  let resyncing = false; // "resync" sent, the whole not back yet
+
+  // A "traits" message: the whole ("full"), or a patch on the version before it; a page that
+  // missed one (or has none yet) asks for the whole and takes nothing until it comes.
+  function received(data) {
+    if (!model) return;
+    if (!data.full && (version === null || data.version !== version + 1)) {
+      if (version !== null && !resyncing) { resyncing = true; link.send({ kind: "resync" }); }
+      return;
+    }
+    const traits = { ...data.traits };
+    for (const [name, part] of Object.entries(data.patch || {})) traits[name] = applyPatch(model.get(name), part);
+    version = data.version;
+    resyncing = false;
+    model.update(traits);
+  }
 
   const openForm = h("form", { "data-qd": "open-form", onsubmit: (event) => {
     event.preventDefault();
@@ -148,6 +182,7 @@ function lobby() {
 
   async function seat(data) {
     seated = { code: data.code, seat: data.seat, token: data.token };
+    version = null; // the whole view follows "seated"
     keepSeat(data.code, data.token, data.name);
     forms.hidden = true;
     refused.textContent = "";
@@ -173,7 +208,7 @@ function lobby() {
 
   link = connect((data) => {
     if (data.kind === "seated") seat(data);
-    else if (data.kind === "traits") { if (model) model.update(data.traits); }
+    else if (data.kind === "traits") received(data);
     else if (data.kind === "refused") {
       refused.textContent = data.reason;
       if (seated === null && asked) forgetSeat(asked);
