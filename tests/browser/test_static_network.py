@@ -28,10 +28,12 @@ from tools.static_site import lesson_page
 
 pytestmark = pytest.mark.slow
 
-FIRST_VISIT_MB = 28.0
+FIRST_VISIT_MB = 31.0
 """A first visit to lesson 05, every request counted: 41.4 MB before the site packed Pyodide's
-files and left out of Python's snapshot the files Python never reads again (issue 45; its goal,
-12 MB, is not reached yet: Python's memory in the snapshot is 14 MB of it)."""
+files and left out of Python's snapshot the files Python never reads again; 25.9–28.5 MB since,
+by when the service worker starts on a busy machine (a file the page asked for before it may be
+fetched once more). Issue 45's goal, 12 MB, is not reached yet: Python's memory in the snapshot
+is 14 MB of it."""
 NEXT_LESSON_MB = 1.0
 NEXT_DAY_MB = 0.5
 
