@@ -44,9 +44,11 @@ from tutor.play.record import export_hand  # noqa: E402
 from tutor.play.strategy import ComputerPlayer  # noqa: E402
 from widgets import CardPicker, CourseMap, DrillPlayer, Table  # noqa: E402
 
-LIMIT = 1.0
-"""Seconds of CPU a single message may take: a bound on pathological work, not a speed goal
-(CPU time, not wall time, so a busy shared machine does not make it flake)."""
+LIMIT = 5.0
+"""Seconds of CPU a single message may take: a bound on pathological work (a hang, a blow-up
+on a huge value), not a speed goal — the benchmarks measure speed. The calling thread's CPU
+time, not wall time or the process's, so a busy shared machine does not make it flake (a
+drill's sync took 1.05 s in a full run)."""
 
 PYTHON_WORDS = (
     "Traceback", "invalid literal", "Exceeds the limit", "object has no attribute", "NoneType", "TypeError",
@@ -126,9 +128,9 @@ class Page:
         SHOWN.clear()
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            start = time.process_time()
+            start = time.thread_time()
             self.widget._handle_msg(msg)  # an exception escaping fails the test
-            elapsed = time.process_time() - start
+            elapsed = time.thread_time() - start
         assert not SHOWN, f"a traceback was shown for {short(msg)}"
         assert not caught, [str(w.message) for w in caught]
         assert elapsed < LIMIT, f"{elapsed:.2f} s for {short(msg)}"

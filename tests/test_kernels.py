@@ -139,7 +139,11 @@ def test_a_hundred_views_leave_no_kernels(server: Server) -> None:
     plan = [(LESSON_PAGES[(i // EVERY_NTH_IS_A_LESSON) % len(LESSON_PAGES)] if i % EVERY_NTH_IS_A_LESSON == 0
              else HOME, i % 2 == 0) for i in range(VIEWS)]
     with ThreadPoolExecutor(WORKERS) as pool_of_learners:
-        kernels = list(pool_of_learners.map(lambda p: _view(server, p[0], connect=p[1], beacon=True), plan))
+        try:
+            kernels = list(pool_of_learners.map(lambda p: _view(server, p[0], connect=p[1], beacon=True), plan))
+        except AssertionError as failure:  # a page that never ended: what the server said meanwhile
+            tail = "\n".join(server.log_text().splitlines()[-60:])
+            raise AssertionError(f"{failure}\n--- the server's log, last 60 lines ---\n{tail}") from failure
     assert len(set(kernels)) == VIEWS  # each view had a kernel of its own
     assert server.zygote(), "the kernels were not forked from the zygote (tutor/server/forking.py)"
     assert "Starting a kernel the usual way" not in server.log_text()

@@ -7,6 +7,7 @@
   const page = root.dataset.qdLanguage; // set on lesson pages; absent on the home page
   const params = new URLSearchParams(window.location.search);
   const asked = SITE.languages.includes(params.get("lang")) ? params.get("lang") : null;
+  let pythonKept = Promise.resolve(); // Python's files kept by its worker (start.js), where it says so
 
   function remembered() {
     const found = document.cookie.split(";").map((c) => c.trim().split("="))
@@ -58,17 +59,23 @@
     // The served course this site was built to point to (./dev site --served URL), for what needs a server.
     if (SITE.served) options.env.QD_SERVED_COURSE = SITE.served;
     // The kernel's worker says how Python started (start.js): from the build's snapshot, or
-    // the usual way. The page shows it as <html data-qd-python> and window.qdPython.
+    // the usual way. The page shows it as <html data-qd-python> and window.qdPython. It says
+    // next when Python's files are all kept in the browser (keepFetched waits for it).
     if (typeof BroadcastChannel === "function") {
       options.qdChannel = `qd-python-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
       const channel = new BroadcastChannel(options.qdChannel);
-      channel.onmessage = (event) => {
-        const started = event.data && event.data.qdPython;
-        if (!started) return;
-        window.qdPython = started;
-        root.dataset.qdPython = started.how;
-        channel.close();
-      };
+      pythonKept = new Promise((kept) => {
+        channel.onmessage = (event) => {
+          const said = event.data || {};
+          if (said.qdPython) {
+            window.qdPython = said.qdPython;
+            root.dataset.qdPython = said.qdPython.how;
+          } else if (said.qdKept) {
+            kept();
+            channel.close();
+          }
+        };
+      });
     }
     config.textContent = JSON.stringify(data);
     if (kernel.qdEarly && options.qdSnapshotURL) startEarly(data, kernel);
@@ -111,7 +118,7 @@
                 new URL(kernel.qdEarly.kernel, site).href);
     }
     const reply = new MessageChannel();
-    reply.port1.onmessage = () => { root.dataset.qdKept = "yes"; };
+    reply.port1.onmessage = () => pythonKept.then(() => { root.dataset.qdKept = "yes"; });
     workers.controller.postMessage({ qdKeep: urls.filter((url) => url.startsWith(window.location.origin)) }, [reply.port2]);
   }
   // Python starts as the page opens, not once its app has loaded (a second or more later):

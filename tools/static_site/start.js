@@ -70,9 +70,9 @@
     }
   }
 
-  function keep(url, buffer) { // later, once the page is up (the cache is only a speed-up)
+  function keep(url, buffer) { // a second later, once the page is up
     if (!self.caches) return;
-    setTimeout(async () => {
+    keeping(new Promise((done) => setTimeout(done, 1000)).then(async () => {
       try {
         const cache = await caches.open(KEPT);
         for (const old of await cache.keys()) if (old.url !== new URL(keptAs(url), self.location.href).href) await cache.delete(old);
@@ -80,7 +80,20 @@
       } catch (failure) {
         console.info("Python's snapshot is not kept unpacked in this browser:", failure);
       }
-    }, 1000);
+    }));
+  }
+
+  // What is being written to Cache Storage: once it is all written, the page is told (report:
+  // {qdKept}), for a page says it opens again offline only when it does.
+  const writes = [];
+  function keeping(write) {
+    writes.push(write.catch(() => {}));
+  }
+  async function allKept() {
+    for (let seen = -1; seen !== writes.length;) {
+      seen = writes.length;
+      await Promise.all(writes.slice());
+    }
   }
 
   async function forget(url) {
@@ -231,7 +244,7 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     } catch (failure) { cache = null; }
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    if (cache) cache.put(url, response.clone()).catch(() => {});
+    if (cache) keeping(cache.put(url, response.clone()));
     return response;
   }
 
@@ -251,7 +264,7 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const [mine, kept] = unpacked(response).tee();
-    if (cache) cache.put(key, new Response(kept, { headers: { "Content-Type": type } })).catch(() => {});
+    if (cache) keeping(cache.put(key, new Response(kept, { headers: { "Content-Type": type } })));
     return new Response(mine, { headers: { "Content-Type": type } });
   }
 
@@ -321,15 +334,19 @@ assert pyodide_js.loadedPackages.to_py().get("qidong-tutor") == "default channel
     return { pyodide, how: "usual", marks, error };
   }
 
+  // The page is told how Python started ({qdPython}), then once its files are all kept ({qdKept}).
   function report(options, result) {
     const message = { how: result.how, early: !!result.early, marks: result.marks, error: result.error || null,
                       ms: Math.round(result.marks.ready - result.marks.start) };
     console.info(`Python started (${message.how}${message.early ? ", early" : ""}) in ${message.ms} ms`);
-    if (options.qdChannel && typeof BroadcastChannel === "function") {
+    if (!options.qdChannel || typeof BroadcastChannel !== "function") return;
+    const tell = (said) => {
       const channel = new BroadcastChannel(options.qdChannel);
-      channel.postMessage({ qdPython: message });
+      channel.postMessage(said);
       channel.close();
-    }
+    };
+    tell({ qdPython: message });
+    allKept().then(() => tell({ qdKept: true }));
   }
 
   // Pyodide's own loadPyodide (pyodide.js), this script's kept as the worker's.
