@@ -28,11 +28,14 @@ import logging
 import random
 import re
 import secrets
+import shutil
+import subprocess
 import threading
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager
 from functools import partial
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -68,7 +71,7 @@ from tutor.server.tables.robot import Robot, choose
 from tutor.server.tables.shared import ABSENT_AFTER, SYNCED, Pace, Player, SharedTable
 from tutor.server.tables.web import FLOOD_CLOSE, MAX_MESSAGE, RATE, TableSocket, Tables, handlers
 from tutor.teach.display import card_name, cards_html, trick_html
-from widgets._common import hand_payload
+from tutor.teach.table_view import hand_cards
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve")
 HANDS = 4
@@ -477,7 +480,7 @@ def test_the_audit_reads_every_card_in_every_form_and_language() -> None:
             drawn = cards_html([card], trump=trump, tr=tr, style=False)
             forms = [str(card), tr.cards([card]), card_name(card, tr, trump=trump), card_name(card, tr), drawn,
                      re.sub(r' (data-card|title|aria-label)="[^"]*"', "", drawn),
-                     hand_payload([card], trump, tr)[1][0]["face"],
+                     hand_cards([card], trump, tr)[1][0]["face"],
                      trick_html([(1, (card,))], trump=trump, winner=0, tr=tr, style=False),
                      f"…{tr.cards([card])}。", json.dumps({"said": tr.cards([card])}, ensure_ascii=False)]
             for form in forms:
@@ -1111,13 +1114,77 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_
                                                                                   max_size=4), max_leaves=12)
 
 
+@st.composite
+def edited_lists(draw: st.DrawFn) -> tuple[list[Any], list[Any]]:
+    """A list and the same list edited as a seat's view is: items taken out or put in
+    anywhere, items added at the end, the first few gone (a log that scrolls), an item changed."""
+    old = draw(st.lists(JSON, max_size=8))
+    new = list(old)
+    for _ in range(draw(st.integers(1, 3))):
+        how = draw(st.sampled_from(["out", "in", "scroll", "change"]))
+        at = draw(st.integers(0, len(new)))
+        if how == "out" and new:
+            del new[min(at, len(new) - 1)]
+        elif how == "in":
+            new.insert(at, draw(JSON))
+        elif how == "scroll" and new:
+            by = draw(st.integers(1, len(new)))
+            new = [*new[by:], *draw(st.lists(JSON, min_size=by, max_size=by))]
+        elif how == "change" and new:
+            new[min(at, len(new) - 1)] = draw(JSON)
+    return old, new
+
+
+PAIRS = st.tuples(JSON, JSON) | edited_lists()
+
+
 @settings(max_examples=300, deadline=None)
-@given(JSON, JSON)
-def test_a_patch_turns_the_old_value_into_the_new_exactly(old: Any, new: Any) -> None:
+@given(PAIRS)
+def test_a_patch_turns_the_old_value_into_the_new_exactly(pair: tuple[Any, Any]) -> None:
+    old, new = pair
     patch = diff(old, new)
     back = old if patch is None else apply(old, patch)
     assert json.dumps(back, sort_keys=True) == json.dumps(new, sort_keys=True)
     assert json.loads(json.dumps(patch)) == patch  # a patch is JSON
+
+
+def test_a_card_played_or_dealt_and_a_scrolled_log_are_sent_as_what_changed() -> None:
+    hand = [f"♠{r}" for r in "AKQJ"] + [f"♥{r}" for r in "AKQJ"]
+    assert diff(hand, hand[:3] + hand[4:]) == {"k": 3, "a": [], "t": 4}  # ♠J played: nothing resent
+    assert diff(hand, hand[:5] + ["♥A"] + hand[5:]) == {"k": 5, "a": ["♥A"], "t": 3}  # a second ♥A dealt
+    log = [f"line {n}" for n in range(10)]
+    assert diff(log, log[2:] + ["line 10", "line 11"]) == {"o": 2, "a": ["line 10", "line 11"]}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_page_applies_every_patch_as_the_server_does(tmp_path: Path) -> None:
+    """``static/client.js``'s applyPatch, run by Node on many patches, gives what
+    :func:`~tutor.server.tables.patch.apply` gives."""
+    script = (Path(shared.__file__).parent / "static" / "client.js").read_text("utf-8")
+    found = re.search(r"^function applyPatch\(.*?^}$", script, re.S | re.M)
+    assert found, "client.js has no applyPatch"
+    cases: list[list[Any]] = []
+
+    @settings(max_examples=400, deadline=None, database=None)
+    @given(PAIRS)
+    def collect(pair: tuple[Any, Any]) -> None:
+        old, new = pair
+        if (patch := diff(old, new)) is not None:
+            cases.append([old, patch, apply(old, patch)])
+
+    collect()
+    (tmp_path / "cases.json").write_text(json.dumps(cases), "utf-8")
+    (tmp_path / "apply.js").write_text(found.group(0) + """
+const cases = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));
+console.log(JSON.stringify(cases.map(([old, patch]) => applyPatch(old, patch))));
+""", "utf-8")
+    node = subprocess.run(["node", str(tmp_path / "apply.js"), str(tmp_path / "cases.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert node.returncode == 0, node.stderr
+    applied = json.loads(node.stdout)
+    assert len(cases) > 200 and len(applied) == len(cases)
+    for (old, patch, want), got in zip(cases, applied, strict=True):
+        assert json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True), (old, patch)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

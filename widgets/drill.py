@@ -51,7 +51,8 @@ from tutor.teach.drill_state import DrillState
 from tutor.teach.drills import KINDS, AnswerKind, Drill
 from tutor.teach.drills import drawing
 from tutor.teach.drills.progress import MAX_STARS, Progress
-from widgets._common import (CSS, ESM, FAILED, PageWidget, hand_payload, labels, positions_ok, translator,
+from tutor.teach.table_view import hand_cards
+from widgets._common import (CSS, ESM, FAILED, PageWidget, labels, positions_ok, translator,
                              utc_now)
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
@@ -274,7 +275,7 @@ class DrillPlayer(PageWidget):
                           if isinstance(problem, Text) else self.tr("This drill could not be made.")}
             return
         # Drawn without the marks that would give the answer away (the drill's ``unmarked``).
-        order, payload = hand_payload(drill.hand, drawing.drawn_trump(drill), self.tr)
+        order, payload = hand_cards(drill.hand, drawing.drawn_trump(drill), self.tr)
         for card in payload:
             card["face"] = drawing.unmarked(drill, card["face"])
         self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards

@@ -20,6 +20,7 @@ sentences are kept as :class:`~tutor.core.i18n.Text` with each seat a placeholde
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any, Final
 
 from tutor.core.i18n import N_, Text, Translator, capitalized
@@ -158,16 +159,30 @@ def _renamed(value: Text, names: Mapping[int, Text]) -> Text:
 
 def hand_cards(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:
     """``cards`` in holding order (trumps first, each effective suit high to low) and what the
-    page needs to draw each one."""
+    page needs to draw each one.
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> order, drawn = hand_cards(parse_cards("♠3 ♥A BJ"), Trump("♥"), Translator("en"))
+    >>> [str(c) for c in order], drawn[0]["name"], drawn[-1]["group"]
+    (['BJ', '♥A', '♠3'], 'big joker 大王, trump', '♠')
+    """
     order: list[Card] = []
     payload: list[dict[str, Any]] = []
     for lane, group in hand_groups(cards, trump):
         label = lane_label(lane, tr)
         for card in group:
             order.append(card)
-            payload.append({"text": str(card), "name": card_name(card, tr, trump=trump), "group": label,
-                            "face": card_face(card, trump=trump, tr=tr, label=False)})
+            name, face = _drawn(card, trump, tr.language)
+            payload.append({"text": str(card), "name": name, "group": label, "face": face})
     return order, payload
+
+
+@cache
+def _drawn(card: Card, trump: Trump, language: str) -> tuple[str, str]:
+    """A card's spoken name and face in a hand (54 cards × 5 trumps × the languages): every
+    seat's hand is drawn again after each action at a table."""
+    tr = Translator(language)
+    return card_name(card, tr, trump=trump), card_face(card, trump=trump, tr=tr, label=False)
 
 
 def seat_view(session: TableSession, seat: int, language: str, players: Sequence[str] = ()) -> dict[str, Any]:

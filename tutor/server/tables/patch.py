@@ -3,7 +3,11 @@ view now, which :func:`apply` turns back into the view now, exactly (``null`` va
 no JSON-merge-patch ``null`` deletes). A patch is a JSON object of one of three forms:
 
 - ``{"r": value}``: the value is replaced by ``value``;
-- ``{"k": n, "a": items}``: a list keeps its first ``n`` items, then ``items`` follow;
+- ``{"k": n, "a": items, "t": m}``: a list keeps its first ``n`` items, then ``items``, then
+  its last ``m`` items (``"t"`` only when ``m`` is not 0): a card played from the middle of a
+  hand, a card dealt into it, a line added to the log;
+- ``{"o": n, "a": items}``: a list loses its first ``n`` items, and ``items`` follow (a log
+  that keeps its last lines, scrolled);
 - ``{"i": {index: patch}}``: a list of the same length, the items at those indexes patched;
 - ``{"s": {key: value}, "p": {key: patch}, "d": [key, …]}`` (each part only when not empty):
   an object's keys set, patched and deleted.
@@ -18,6 +22,10 @@ with ``"full": true`` is the whole view; any other applies only on top of the ve
 {'s': {'trump': 'S'}, 'p': {'log': {'k': 2, 'a': ['c']}}, 'd': ['gone']}
 >>> apply(old, p) == new, diff(new, new)
 (True, None)
+>>> diff(["♠A", "♠K", "♥3", "♣2"], ["♠A", "♥3", "♣2"])  # ♠K played
+{'k': 1, 'a': [], 't': 2}
+>>> diff(["one", "two", "three"], ["two", "three", "four"])  # the log scrolled by a line
+{'o': 1, 'a': ['four']}
 >>> view = {}
 >>> receive(view, {"kind": "traits", "version": 3, "full": True, "traits": {"hand": [1, 2]}})
 True
@@ -31,7 +39,6 @@ False
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 __all__ = ["VERSION", "apply", "diff", "receive"]
@@ -45,31 +52,67 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     if _same(old, new):
         return None
     if isinstance(old, dict) and isinstance(new, dict):
-        put = {k: v for k, v in new.items()
-               if k not in old or (not _same_kind(old[k], v) and not _same(old[k], v))}
-        deeper = {k: p for k, v in new.items() if k in old and k not in put and (p := diff(old[k], v)) is not None}
+        put: dict[str, Any] = {}
+        deeper: dict[str, Any] = {}
+        for key, value in new.items():
+            if key not in old:
+                put[key] = value
+            elif (part := diff(old[key], value)) is not None:
+                if "r" in part:  # replaced: set
+                    put[key] = part["r"]
+                else:
+                    deeper[key] = part
         gone = [k for k in old if k not in new]
         return {name: part for name, part in (("s", put), ("p", deeper), ("d", gone)) if part}
     if isinstance(old, list) and isinstance(new, list):
-        if len(old) == len(new):  # the same items, some changed (the seats)
+        if len(old) == len(new):
+            scrolled = _scrolled(old, new)
+            if scrolled is not None:
+                return {"o": scrolled, "a": new[len(new) - scrolled:]}
+            # the same items, some changed (the seats)
             return {"i": {str(i): part for i, (a, b) in enumerate(zip(old, new)) if (part := diff(a, b)) is not None}}
-        kept = 0
-        for a, b in zip(old, new):
-            if not _same(a, b):
-                break
-            kept += 1
-        return {"k": kept, "a": new[kept:]}
+        head = _common(old, new)
+        tail = _common(old[head:][::-1], new[head:][::-1])
+        return {"k": head, "a": new[head:len(new) - tail], **({"t": tail} if tail else {})}
     return {"r": new}
 
 
+SCROLL: Final = 4
+"""The most lines a list is looked at as scrolled by (:func:`diff`'s ``"o"``)."""
+
+
+def _common(old: list[Any], new: list[Any]) -> int:
+    """How many first items ``old`` and ``new`` have in common."""
+    kept = 0
+    for a, b in zip(old, new):
+        if not _same(a, b):
+            break
+        kept += 1
+    return kept
+
+
+def _scrolled(old: list[Any], new: list[Any]) -> int | None:
+    """By how many items (at most :data:`SCROLL`, fewer than all) ``new`` is ``old`` scrolled: its
+    first items gone, as many new ones after; ``None`` if it is not."""
+    for by in range(1, min(SCROLL, len(old) - 1) + 1):
+        if _same(old[by:], new[:len(new) - by]):
+            return by
+    return None
+
+
 def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON (``True == 1`` in Python, not in JSON)."""
-    return a == b and type(a) is type(b) and (not isinstance(a, dict | list) or json.dumps(a) == json.dumps(b))
+    """Equal as JSON (``True == 1`` in Python, not in JSON): the same types all the way down.
 
-
-def _same_kind(a: Any, b: Any) -> bool:
-    """Whether a patch goes into ``a`` to make ``b`` (both objects, or both lists)."""
-    return (isinstance(a, dict) and isinstance(b, dict)) or (isinstance(a, list) and isinstance(b, list))
+    >>> _same({"a": [1, True]}, {"a": [1, True]}), _same({"a": [1, True]}, {"a": [1, 1]})
+    (True, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return len(a) == len(b) and all(key in b and _same(value, b[key]) for key, value in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return bool(a == b)
 
 
 def apply(old: Any, patch: dict[str, Any]) -> Any:
@@ -82,7 +125,10 @@ def apply(old: Any, patch: dict[str, Any]) -> Any:
             items[int(index)] = apply(old[int(index)], part)
         return items
     if "k" in patch:
-        return [*old[:patch["k"]], *patch["a"]]
+        tail = patch.get("t", 0)
+        return [*old[:patch["k"]], *patch["a"], *(old[len(old) - tail:] if tail else [])]
+    if "o" in patch:
+        return [*old[patch["o"]:], *patch["a"]]
     out = {k: v for k, v in old.items() if k not in patch.get("d", ())}
     out.update(patch.get("s", {}))
     for key, part in patch.get("p", {}).items():

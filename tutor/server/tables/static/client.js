@@ -88,8 +88,9 @@ function makeModel(send) {
   };
 }
 
-// A patch of a trait (tutor/server/tables/patch.py): {r: value}, {k: kept, a: items} of a list, or
-// {i: {index: patch}} of a list of the same length, {s: set, p: patched, d: deleted} of an object. A new value; the old one is not changed.
+// A patch of a trait (tutor/server/tables/patch.py): {r: value}; of a list {k: first kept, a: items,
+// t: last kept}, {o: first gone, a: items}, or {i: {index: patch}} (a list of the same length); of an
+// object {s: set, p: patched, d: deleted}. A new value; the old one is not changed.
 function applyPatch(old, patch) {
   if ("r" in patch) return patch.r;
   if ("i" in patch) {
@@ -97,7 +98,8 @@ function applyPatch(old, patch) {
     for (const [index, part] of Object.entries(patch.i)) items[Number(index)] = applyPatch(old[Number(index)], part);
     return items;
   }
-  if ("k" in patch) return old.slice(0, patch.k).concat(patch.a);
+  if ("k" in patch) return old.slice(0, patch.k).concat(patch.a, patch.t ? old.slice(old.length - patch.t) : []);
+  if ("o" in patch) return old.slice(patch.o).concat(patch.a);
   const out = { ...old };
   for (const key of patch.d || []) delete out[key];
   Object.assign(out, patch.s || {});
