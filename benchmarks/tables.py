@@ -514,6 +514,7 @@ async def play_round(server: Server, args: argparse.Namespace, think: float, wit
     figures["sent"] = actions
     figures["received"] = len(received)
     figures["received_mb"] = sum(len(json.dumps(m, ensure_ascii=False).encode()) for m in received) / 2**20
+    figures["wire_mb"] = sum(r.wire for t in range(args.tables) for s in rnd.seats[t] for r in s.robots) / 2**20
     figures["refusals"] = sum(len(r.refusals) for t in range(args.tables) for s in rnd.seats[t] for r in s.robots)
     for t in range(args.tables):
         for r in rnd.current(t):
@@ -556,7 +557,8 @@ def report(label: str, f: dict[str, Any], args: argparse.Namespace, server: Serv
           f"{(f['rss_end'] - f['rss_idle']) / tables:.2f} MB per table "
           f"(seated: {(f['rss_seated'] - f['rss_idle']) / tables:.2f} MB per table)")
     print(f"  traffic: {f['sent']} messages from the pages, {f['received']} to them "
-          f"({f['received_mb']:.1f} MB of JSON, {f['received_mb'] * 1024 / max(1, timed):.0f} kB per timed action)")
+          f"({f['received_mb']:.1f} MB of JSON, {f['received_mb'] * 1024 / max(1, timed):.0f} kB per timed action; "
+          f"on the wire {f['wire_mb']:.1f} MB, {f['wire_mb'] * 1024 / max(1, timed):.1f} kB per timed action)")
     lag = f["lag"]
     print(f"  clients (this process, 40 robots on one loop): CPU {f['client_cpu']:.2f} s while playing "
           f"({f['client_cpu'] / max(1e-9, f['play_wall']) * 100:.0f}% of one core); "
@@ -615,8 +617,10 @@ def main() -> int:
         for label, _, _ in rounds:
             (_, b), (_, a) = [(v, measured[v, label]) for v, _ in versions]
             kb = [f["received_mb"] * 1024 / max(1, sum(len(x) for x in f["seen"].values())) for f in (b, a)]
+            wire = [f["wire_mb"] * 1024 / max(1, sum(len(x) for x in f["seen"].values())) for f in (b, a)]
             cpu = [f["play_cpu"] / max(1, args.tables * args.hands) for f in (b, a)]
-            print(f"  {label}: {kb[0]:.1f} → {kb[1]:.1f} kB per timed action (×{kb[1] / max(1e-9, kb[0]):.2f}); "
+            print(f"  {label}: {kb[0]:.1f} → {kb[1]:.1f} kB of JSON per timed action (×{kb[1] / max(1e-9, kb[0]):.2f}); "
+                  f"on the wire {wire[0]:.1f} → {wire[1]:.1f} kB (×{wire[1] / max(1e-9, wire[0]):.2f}); "
                   f"server CPU {cpu[0]:.2f} → {cpu[1]:.2f} s per table-hand (×{cpu[1] / max(1e-9, cpu[0]):.2f})")
     print(f"\nload average at end {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
     return 0

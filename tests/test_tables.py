@@ -1223,6 +1223,24 @@ def test_every_patch_a_seat_is_sent_over_a_hand_rebuilds_its_whole_view(seed: in
     assert table.game.phase is Phase.FINISHED and patched > 100
 
 
+def test_what_a_seat_is_sent_crosses_the_line_compressed(seeds: list[int]) -> None:
+    """A page offers permessage-deflate (every browser does, and so does the robot): the server
+    takes it, and a hand's messages cross the line at a fraction of their size."""
+    async def scenario() -> None:
+        async with serving() as site:
+            robots = [site.robot(n, seed=i) for i, n in enumerate(NAMES[:2])]
+            await seat_robots(site, robots)
+            await robots[0].send({"kind": "start"})
+            await until(lambda: finished(robots, 1), "the hand to end for every robot")
+            for robot in robots:
+                assert robot._ws is not None and robot._ws.headers is not None
+                assert "permessage-deflate" in robot._ws.headers.get("Sec-WebSocket-Extensions", "")
+                sent = sum(len(json.dumps(m, ensure_ascii=False).encode()) for m in robot.received)
+                assert 0 < robot.wire < sent / 3, (robot.wire, sent)
+
+    run(scenario())
+
+
 def test_a_page_that_missed_a_patch_asks_for_the_whole_view_and_plays_on(seeds: list[int]) -> None:
     async def scenario() -> None:
         async with serving() as site:

@@ -12,7 +12,8 @@ the learner's choice, 1–3), ``reset`` (after the widget's own confirm step), `
 (``progress``: the stored JSON or null), ``dismiss_note``; the page sets one trait,
 ``selected``.
 
-Work under way: a message may carry ``request`` (the page's id of it, a whole number);
+Work under way (:mod:`widgets.requests`, the protocol of every page): a message may carry
+``request`` (the page's id of it, a whole number);
 the kernel answers each such message once it is handled — done, ignored or failed — in
 :attr:`DrillPlayer.handled`, and the page shows the work as under way until then (the
 pressed button busy; the old drill greyed while the next is made, which for the coach's
@@ -42,7 +43,6 @@ from typing import Any, Final
 
 import traitlets as t
 
-from tutor.core.arguments import MAX_EXACT
 from tutor.core.errors import TutorError
 from tutor.core.i18n import N_, Text, said
 from tutor.rules.cards import Card
@@ -54,6 +54,7 @@ from tutor.teach.drills.progress import MAX_STARS, Progress
 from tutor.teach.table_view import hand_cards
 from widgets._common import (CSS, ESM, FAILED, PageWidget, labels, positions_ok, translator,
                              utc_now)
+from widgets.requests import Requests, request_id
 
 STORAGE_KEY: Final = "qidong-tutor/progress/v1"
 """Where the browser keeps progress (one store for every drill kind)."""
@@ -147,9 +148,8 @@ class DrillPlayer(PageWidget):
         self.machine = DrillState(kind)
         """The drill's state machine: every action of the player is one of its transitions."""
         self._order: list[Card] = []
-        self._under_way: set[str] = set()  # the page's actions being handled now
+        self.requests = Requests(frozenset())  # the page's request protocol (repeats: :meth:`_repeated`)
         self._request: int | None = None  # the id of the page's request being handled
-        self._work = 0  # the page's requests carried out (not ignored)
         mine = {key: self.tr(text) for key, text in DRILL_LABELS.items()}
         super().__init__(labels={**labels(self.tr), **mine}, lang=self.tr.language, **kwargs)
         self.on_msg(self._on_message)
@@ -342,31 +342,29 @@ class DrillPlayer(PageWidget):
         :class:`~widgets._common.PageWidget`, which says so in the widget's note; the
         state machine is changed only by a transition that succeeded, and progress is kept)."""
         self._request = request
-        self._under_way.add(kind)
-        done = False
+        handling = None
         try:
             with self.hold_sync():
                 try:
-                    yield
-                    done = True
+                    with self.requests.handling(kind, request, lambda: 0) as handling:
+                        yield
+                        handling.done = True
                 finally:
-                    if request is not None:
-                        self._work += 1 if done else 0
-                        self.handled = {"request": request, "type": kind, "ignored": False, "work": self._work}
+                    if handling is not None and handling.record is not None:
+                        self.handled = handling.record
         finally:
-            self._under_way.discard(kind)
             self._request = None
 
     def _ignore(self, kind: str, request: int | None) -> None:
         """A repeated action (see the module): nothing changes; the page is answered."""
-        if request is not None:
-            self.handled = {"request": request, "type": kind, "ignored": True, "work": self._work}
+        if (record := self.requests.ignored(kind, request)) is not None:
+            self.handled = record
 
     def _repeated(self, kind: str, content: dict[str, Any]) -> bool:
         """Whether ``content`` repeats an action: the same action still under way, or an
         action on a drill no longer shown (its ``token``), or a hint already given (its
         ``shown``)."""
-        if kind in self._under_way:
+        if kind in self.requests.under_way:
             return True
         if kind in ("check", "hint", "next", "level") and "token" in content \
                 and content["token"] != self.state.get("token"):
@@ -379,8 +377,7 @@ class DrillPlayer(PageWidget):
         kind = content.get("type")
         if not isinstance(kind, str):
             return
-        raw = content.get("request")
-        request = raw if type(raw) is int and 0 <= raw <= MAX_EXACT else None
+        request = request_id(content)
         if kind not in _ACTIONS:
             return
         if self._repeated(kind, content):

@@ -1,4 +1,4 @@
-"""The page's request protocol, one for every page that draws a flow (lesson 10's table,
+"""The page's request protocol, one for every page that draws a flow (a drill, lesson 10's table,
 a seat at a table of classmates): what a page's message may carry and what it is answered.
 
 - ``request``: the page's id of the message (a whole number). Each message that carries one

@@ -29,7 +29,7 @@ stores what :attr:`Table.mistakes_json` says (never before the stored positions 
 Opened with ``review=mistakes`` the table waits for them (``waiting``: ``"store"``) and
 replays the positions due, most overdue first.
 
-Work under way and repeats: see :class:`widgets._common.Requests` (the page's request
+Work under way and repeats: see :class:`widgets.requests.Requests` (the page's request
 protocol, shared with the drills).
 
 Anything else or anything malformed is ignored or answered with a note in the widget (a

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from types import MappingProxyType
 from typing import Any, Final
 
 from tutor.core.i18n import N_, Text, Translator, capitalized
@@ -299,10 +300,15 @@ def hint_view(session: TableSession, seat: int, language: str, players: Sequence
     return " ".join(tr(named(line, classmates)) for line in hint) if hint else ""
 
 
-def _classmates(seat: int, players: Sequence[str]) -> dict[int, Text]:
+def _classmates(seat: int, players: Sequence[str]) -> Mapping[int, Text]:
     """The other seats a classmate plays, as every sentence names them ("Ana (Seat 2)")."""
-    return {s: Text(NAMED, name=name, seat=Text(SEAT, seat=s)) for s, name in enumerate(players[:PLAYERS])
-            if s != seat and name}
+    return _named_seats(seat, tuple(players[:PLAYERS]))
+
+
+@cache
+def _named_seats(seat: int, players: tuple[str, ...]) -> Mapping[int, Text]:
+    return MappingProxyType({s: Text(NAMED, name=name, seat=Text(SEAT, seat=s)) for s, name in enumerate(players)
+                             if s != seat and name})
 
 
 def _opponents(session: TableSession, tr: Translator) -> dict[str, Any]:

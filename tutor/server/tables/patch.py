@@ -48,10 +48,11 @@ VERSION: Final = "\x00version"
 
 
 def diff(old: Any, new: Any) -> dict[str, Any] | None:
-    """The patch that turns ``old`` into ``new`` (``None``: they are equal). Values are JSON's."""
-    if _same(old, new):
-        return None
-    if isinstance(old, dict) and isinstance(new, dict):
+    """The patch that turns ``old`` into ``new`` (``None``: they are equal). Values are JSON's.
+    Parts Python finds equal are checked once more, for JSON (:func:`_same`)."""
+    if old == new:
+        return None if _same(old, new) else {"r": new}
+    if type(old) is dict and type(new) is dict:
         put: dict[str, Any] = {}
         deeper: dict[str, Any] = {}
         for key, value in new.items():
@@ -63,18 +64,20 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
                 else:
                     deeper[key] = part
         gone = [k for k in old if k not in new]
-        return {name: part for name, part in (("s", put), ("p", deeper), ("d", gone)) if part}
-    if isinstance(old, list) and isinstance(new, list):
+        return {name: part for name, part in (("s", put), ("p", deeper), ("d", gone)) if part} or None
+    if type(old) is list and type(new) is list:
         if len(old) == len(new):
-            scrolled = _scrolled(old, new)
+            parts = {str(i): part for i, (a, b) in enumerate(zip(old, new)) if (part := diff(a, b)) is not None}
+            if not parts:
+                return None
+            scrolled = _scrolled(old, new) if len(parts) > 1 else None
             if scrolled is not None:
                 return {"o": scrolled, "a": new[len(new) - scrolled:]}
-            # the same items, some changed (the seats)
-            return {"i": {str(i): part for i, (a, b) in enumerate(zip(old, new)) if (part := diff(a, b)) is not None}}
+            return {"i": parts}  # the same items, some changed (the seats)
         head = _common(old, new)
         tail = _common(old[head:][::-1], new[head:][::-1])
         return {"k": head, "a": new[head:len(new) - tail], **({"t": tail} if tail else {})}
-    return {"r": new}
+    return None if _same(old, new) else {"r": new}
 
 
 SCROLL: Final = 4

@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 import time
+import zlib
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
@@ -26,6 +27,7 @@ from tutor.rules.follow import legal_follows
 from tutor.rules.notation import parse_cards
 from tutor.rules.order import Trump
 from tutor.server.tables.patch import VERSION, receive
+from tutor.server.tables.web import COMPRESSION
 
 __all__ = ["Robot", "choose"]
 
@@ -78,6 +80,11 @@ class Robot:
         self.rng = random.Random(seed)
         self.on_state = on_state
         self.received: list[dict[str, Any]] = []
+        self.wire = 0
+        """Bytes of the messages received as they crossed the line: compressed as the server's
+        permessage-deflate compresses them (:data:`~tutor.server.tables.web.COMPRESSION`), when
+        it agreed to; else as they are."""
+        self._deflate: Any = None
         self.view: dict[str, Any] = {}
         """The traits its seat was sent, patches applied (:func:`~tutor.server.tables.patch.receive`)."""
         self.drop = 0
@@ -97,7 +104,11 @@ class Robot:
         self.seated_event = asyncio.Event()
 
     async def connect(self) -> None:
-        self._ws = await websocket_connect(self.url)
+        self._ws = await websocket_connect(self.url, compression_options={})  # offered, as every browser does
+        agreed = self._ws.headers.get("Sec-WebSocket-Extensions", "") if self._ws.headers is not None else ""
+        if "permessage-deflate" in agreed:
+            self._deflate = zlib.compressobj(COMPRESSION["compression_level"], zlib.DEFLATED, -zlib.MAX_WBITS,
+                                             COMPRESSION["mem_level"])
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -131,6 +142,10 @@ class Robot:
             if text is None:
                 return
             at = time.perf_counter()
+            data = text.encode() if isinstance(text, str) else text
+            # as the server's deflate sent it: one sync-flushed block, its last 4 bytes left out (RFC 7692)
+            self.wire += len(data) if self._deflate is None else \
+                len(self._deflate.compress(data) + self._deflate.flush(zlib.Z_SYNC_FLUSH)) - 4
             message = json.loads(text)
             self.received.append(message)
             kind = message.get("kind")
