@@ -20,7 +20,7 @@ sentences are kept as :class:`~tutor.core.i18n.Text` with each seat a placeholde
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -206,10 +206,7 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
     shared = bool(players)
 
     def heading(s: int) -> str:
-        said = tr(narration.seat_name(s, seat))
-        if not shared or s == seat:
-            return said
-        return tr(classmates[s]) if s in classmates else tr(COMPUTER, seat=said)
+        return _heading(s, seat, language, tuple(players[:PLAYERS]))
 
     shown_trick = view.trick if view.trick else (last.plays if last else ())
     played = dict(shown_trick)
@@ -222,7 +219,7 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
             "seat": s, "name": heading(s), "you": s == seat,
             "count": view.hand_sizes[s], "count_text": tr(narration.cards_held(view.hand_sizes[s])),
             "points": view.points_shown[s], "roles": [say(r) for r in roles],
-            "played": cards_html(cards, trump=trump, tr=tr, style=False) if cards else "",
+            "played": _cards_html(tuple(cards), trump, language) if cards else "",
             "played_text": format_cards(cards) if cards else "",
             "turn": view.actor == s, "winner": winner == s,
             "result": game.results[s] if finished and game.results else None,
@@ -263,10 +260,11 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
                     for i, o in enumerate(options)],
         "can": can, "pick": KITTY_SIZE if can["bury"] else 1 if can["call"] else None,
         "kitty_html": cards_html(view.kitty, trump=trump, tr=tr, style=False) if view.kitty else "",
-        "log": [say(line) for line in log[-LOG_SHOWN:]], "log_start": max(1, len(log) - LOG_SHOWN + 1),
+        "log": [_logged(line, tr, classmates) for line in log[-LOG_SHOWN:]],
+        "log_start": max(1, len(log) - LOG_SHOWN + 1),
         "plays": session.plays, "deal_number": game.deal_number,
         "forced": [format_cards(o) for o in view.forced_options],
-        "opponents": _opponents(session, tr),
+        "opponents": _opponents(session.level, session.next_level, language),
         "hand": hand,
         "feedback": feedback_view(session, seat, language, players),
         "hint_text": hint_view(session, seat, language, players),
@@ -300,20 +298,61 @@ def hint_view(session: TableSession, seat: int, language: str, players: Sequence
     return " ".join(tr(named(line, classmates)) for line in hint) if hint else ""
 
 
+_LOGGED: dict[tuple[int, str, int], tuple[str, Mapping[int, Text], str]] = {}
+"""Log lines already said, by the line, the language and the names (the same objects, kept
+here while their ids are keys): each seat's log is drawn again after every action."""
+MAX_LOGGED: Final = 50_000
+
+
+def _logged(line: str, tr: Translator, classmates: Mapping[int, Text]) -> str:
+    """A line of a desk's log as :func:`seat_view` says it."""
+    if not isinstance(line, Text):
+        return line
+    key = (id(line), tr.language, id(classmates))
+    found = _LOGGED.get(key)
+    if found is not None and found[0] is line and found[1] is classmates:
+        return found[2]
+    said = tr(named(line, classmates))
+    if len(_LOGGED) >= MAX_LOGGED:
+        _LOGGED.clear()
+    _LOGGED[key] = (line, classmates, said)
+    return said
+
+
 def _classmates(seat: int, players: Sequence[str]) -> Mapping[int, Text]:
     """The other seats a classmate plays, as every sentence names them ("Ana (Seat 2)")."""
     return _named_seats(seat, tuple(players[:PLAYERS]))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _named_seats(seat: int, players: tuple[str, ...]) -> Mapping[int, Text]:
     return MappingProxyType({s: Text(NAMED, name=name, seat=Text(SEAT, seat=s)) for s, name in enumerate(players)
                              if s != seat and name})
 
 
-def _opponents(session: TableSession, tr: Translator) -> dict[str, Any]:
-    """The computer players' level: this hand's, the one chosen for the next, the choices."""
-    level, chosen = session.level, session.next_level
+@lru_cache(maxsize=4096)  # (classmates' names come and go with the tables)
+def _heading(s: int, seat: int, language: str, players: tuple[str, ...]) -> str:
+    """Seat ``s`` as ``seat``'s page names it: "You", "Seat 2"; at a table of classmates (their
+    names: ``players``), "Ana (Seat 2)" or "Seat 3 (computer)"."""
+    tr = Translator(language)
+    said = tr(narration.seat_name(s, seat))
+    if not players or s == seat:
+        return said
+    classmates = _named_seats(seat, players)
+    return tr(classmates[s]) if s in classmates else tr(COMPUTER, seat=said)
+
+
+@lru_cache(maxsize=4096)
+def _cards_html(cards: tuple[Card, ...], trump: Trump, language: str) -> str:
+    """Cards played to the trick, as every seat's page draws them after each action."""
+    return cards_html(cards, trump=trump, tr=Translator(language), style=False)
+
+
+@cache
+def _opponents(level: int, chosen: int, language: str) -> dict[str, Any]:
+    """The computer players' level: this hand's, the one chosen for the next, the choices
+    (shared by the views that show them: never changed)."""
+    tr = Translator(language)
     state: dict[str, Any] = {
         "level": level, "next": chosen,
         "choices": [{"level": n, "label": tr("Level {level}: {name}", level=n, name=tr(LEVEL_NAMES[n])),
