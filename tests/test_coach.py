@@ -508,3 +508,22 @@ def test_an_illegal_retry_gets_the_rules_refusal():
         retry(view, ("♠A",), game.rules, seed=4)  # type: ignore[arg-type]
     with pytest.raises(TutorError):
         retry(game.view(0), view.hand[:1], game.rules, seed=4)  # the hand is over: nobody is to play
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_friend_not_known_yet_is_whoever_holds_the_other_copy(lang: str) -> None:
+    """F6: the friend is revealed by playing the *other* copy of the called card; the
+    declarer's own copy reveals nothing — the coach's words say so, not "whoever plays it first"."""
+    game = next(g for g in (_position(seed, 0) for seed in range(20)) if not g.solo)
+    tr = Translator(lang)
+    for seat in range(PLAYERS):
+        view = game.view(seat)
+        if view.friend is not None:
+            continue  # the friend knows (F2)
+        said = [tr(line) for line in coaching.situation(view)]
+        card = str(view.friend_card)
+        line = next(text for text in said if "F6" in text)
+        other = {"en": f"the other {card}", "zh-Hans": f"另一张 {card}", "zh-Hant": f"另一張 {card}"}[lang]
+        own = {"en": f"the declarer's own {card} shows nothing", "zh-Hans": f"庄家自己的 {card} 不算",
+               "zh-Hant": f"莊家自己的 {card} 不算"}[lang]
+        assert other in line and own in line and "first" not in line, line

@@ -168,7 +168,8 @@ def situation(view: SeatView) -> tuple[Text, ...]:
     elif view.friend == view.seat:
         lines.append(Text("You are the friend: you hold the called card {card} (F6).", card=view.friend_card))
     elif view.friend_card is not None:
-        lines.append(Text("The friend is not known yet: whoever plays {card} first (F6).", card=view.friend_card))
+        lines.append(Text("The friend is not known yet: whoever holds the other {card}. Playing it shows who they are; "
+                          "the declarer's own {card} shows nothing (F6).", card=view.friend_card))
     else:
         lines.append(Text("The friend is not known yet."))
     return tuple(lines)
