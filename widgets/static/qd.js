@@ -310,9 +310,8 @@ function renderDrill({ model, el }) {
       // first ("Right." / "Not quite."): the icon only shows it.
       feedback.append(spaced("p", { class: "qd-verdict" },
         decoration(fb.correct ? "✓" : "✗", "qd-icon"),
-        fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) })
-          : (model.get("state") || {}).advice
-            ? h("span", { class: "qd-rule qd-advice", "data-qd": "rule", text: labels.advice }) : null,
+        // (the coach's drill names no rule: its title says once that it is advice)
+        fb.rule ? h("span", { class: "qd-rule", "data-qd": "rule", text: fill(labels.rule, { rule: fb.rule }) }) : null,
         h("span", { class: "qd-reason", "data-qd": "reason", text: fb.message || "" })));
       if (fb.answers && fb.answers.length) {
         const head = fb.answer_count > fb.answers.length

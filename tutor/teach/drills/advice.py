@@ -88,14 +88,14 @@ def _play_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
     best = values[found.best]
     layouts = bank.load().layouts
     question = tr.sentences(
-        tr("Advice, not a rule."), with_trump(tr(you_are(view)), trump, tr),
+        with_trump(tr(you_are(view)), trump, tr),
         *(tr(line) for line in situation(view)),
         tr("Which of these plays does the coach advise?") if view.trick else
         tr("You lead. Which of these leads does the coach advise?"))
     ranked = sorted(range(3), key=lambda i: found.options[i].gain)
     explain = tr.sentences(
         tr("The coach played each choice out {count} times from here, dealing the cards you cannot see at random "
-           "as the table allows, and averaged your result (S1): this is advice, not a rule.", count=layouts),
+           "as the table allows, and averaged your result (S1).", count=layouts),
         *(tr("{line}.", line=Text("{cards}: {reason}", cards=trump.sorted(values[i].play),
                                   reason=play_reason(view, values[i]))) for i in ranked),
         *(tr("{line}.", line=weighed_play(values[i], trump)) for i in ranked),
@@ -103,8 +103,8 @@ def _play_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
 
     def refute(key: str) -> tuple[str, str]:
         index = KEYS.index(key)
-        return "", tr("Advice, not a rule: the coach expects {cards} to do about {gain} points of the score table worse "
-                  "than its choice here, over {count} deals of the cards you cannot see.", cards=values[index].play,
+        return "", tr("The coach expects {cards} to do about {gain} points of the score table worse than its choice "
+                  "here, over {count} deals of the cards you cannot see.", cards=values[index].play,
                   gain=format(found.options[index].gain, ".1f"), count=layouts)
 
     return Drill(kind="advice", level=level, seed=seed, lang=tr.language, trump=trump, rules=(), advice=True,
@@ -140,21 +140,19 @@ def _call_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
 
     count = bank.load().layouts
     question = tr.sentences(
-        tr("Advice, not a rule."),
         with_trump(tr("You are the declarer and have buried the 8 cards shown. Which call does the coach advise?"),
                    trump, tr))
     ranked = sorted(range(3), key=lambda i: found.options[i].gain)
     explain = tr.sentences(
         tr("Each call names a card you hold exactly once (F1). The coach played the whole hand out {count} times "
-           "after each call, dealing the other hands at random, and averaged your result (S1): this is advice, not a "
-           "rule.", count=count),
+           "after each call, dealing the other hands at random, and averaged your result (S1).", count=count),
         *(tr("{choice}: expected {value}.", choice=label(i), value=signed(found.options[i].expected)) for i in ranked),
         _leads(found, [label(i) for i in ranked[1:]], tr))
 
     def refute(key: str) -> tuple[str, str]:
         index = KEYS.index(key)
-        return "", tr("Advice, not a rule: the coach expects “{choice}” to do about {gain} points of the score table "
-                  "worse than its choice, over {count} deals.", choice=label(index),
+        return "", tr("The coach expects “{choice}” to do about {gain} points of the score table worse than its "
+                  "choice, over {count} deals.", choice=label(index),
                   gain=format(found.options[index].gain, ".1f"), count=count)
 
     return Drill(kind="advice", level=level, seed=seed, lang=tr.language, trump=trump, rules=(), advice=True,
