@@ -273,10 +273,12 @@ def test_a_full_database_is_written_again_once_there_is_room(database: str, capl
             connection.execute(f"PRAGMA max_page_count = {pages}")
 
         event.listen(journal.engine, "connect", no_room)
+        journal.release()
         journal.engine.dispose()
 
         def room() -> None:
             event.remove(journal.engine, "connect", no_room)
+            journal.release()
             journal.engine.dispose()
 
         return room

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from tutor.core.arguments import seed_number
 from tutor.core.errors import TutorError, shown
-from tutor.core.i18n import LANGUAGES, Text, said
+from tutor.core.i18n import LANGUAGES
 from tutor.play.record import action_text, read_action
 from tutor.play.strategy import LEVELS
 from tutor.rules.actions import Action
@@ -45,7 +45,8 @@ MAX_TEXT: Final = 2_000
 
 
 class JournalError(TutorError):
-    """A row of a table's journal that cannot be read, or a journal whose replay the rules refuse."""
+    """A row of a table's journal that cannot be read, or a journal whose replay the rules refuse.
+    Said to whoever runs the server (its log, the table's note in the database), in English."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,46 +135,45 @@ def read_entry(kind: object, text: object) -> Entry:
     """The entry a stored ``(kind, text)`` is (:func:`entry_row`), else :class:`JournalError`."""
     try:
         if not isinstance(kind, str) or not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise JournalError(Text("it is not text of a journal"))
+            raise JournalError("it is not text of a journal")
         if kind == "act":
             return Acted(read_action(text))
         if kind == "start" and text == "":
             return Started()
         if kind == "again":
             if not (text.isascii() and text.isdigit() and len(text) <= 12):
-                raise JournalError(Text("a seed is a whole number"))
+                raise JournalError("a seed is a whole number")
             return Dealt(seed_number(int(text)))
         if kind in ("seat", "speak", "stop"):
             return _read_fields(kind, json.loads(text))
-        raise JournalError(Text("there is no entry of this kind"))
+        raise JournalError("there is no entry of this kind")
     except (TutorError, ValueError) as error:  # JSON's ValueError too
-        problem = said(error) if isinstance(error, TutorError) else Text("it is not JSON")
-        raise JournalError(Text("entry {kind} {text} cannot be read: {problem}", kind=shown(kind),
-                                text=shown(text), problem=problem)) from None
+        problem = _problem(error, "it is not JSON")
+        raise JournalError(f"entry {shown(kind)} {shown(text)} cannot be read: {problem}") from None
 
 
 def _read_fields(kind: str, data: object) -> Entry:
     if not isinstance(data, dict):
-        raise JournalError(Text("it is not an object"))
+        raise JournalError("it is not an object")
     seat = data.get("seat")
     if type(seat) is not int or not 0 <= seat < PLAYERS:
-        raise JournalError(Text("a seat is 0 to 4"))
+        raise JournalError("a seat is 0 to 4")
     if kind == "stop":
         value = data.get("value")
         if set(data) != {"seat", "value"} or not isinstance(value, bool):
-            raise JournalError(Text("a stop is a seat and true or false"))
+            raise JournalError("a stop is a seat and true or false")
         return Stopped(seat, value)
     lang = data.get("lang")
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise JournalError(Text("a language is one of the course's"))
+        raise JournalError("a language is one of the course's")
     if kind == "speak":
         if set(data) != {"seat", "lang"}:
-            raise JournalError(Text("a language change is a seat and a language"))
+            raise JournalError("a language change is a seat and a language")
         return Spoke(seat, lang)
     name, token = data.get("name"), data.get("token")
     if set(data) != {"seat", "name", "lang", "token"} or not isinstance(name, str) or len(name) > 200 or \
             not isinstance(token, str) or len(token) != 64 or any(c not in "0123456789abcdef" for c in token):
-        raise JournalError(Text("a seat is a number, a name, a language and a token's hash"))
+        raise JournalError("a seat is a number, a name, a language and a token's hash")
     return Seated(seat, name, lang, token)
 
 
@@ -190,26 +190,30 @@ def read_rules(text: object) -> Ruleset:
     """The rules :func:`rules_text` wrote, else :class:`JournalError`."""
     try:
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise JournalError(Text("it is not text"))
+            raise JournalError("it is not text")
         data: Any = json.loads(text)
         names = {field.name for field in dataclasses.fields(Ruleset)}
         if not isinstance(data, dict) or not set(data) <= names:
-            raise JournalError(Text("it names options the rules do not have"))
+            raise JournalError("it names options the rules do not have")
         return Ruleset(**data)
     except (TutorError, ValueError, TypeError) as error:
-        problem = said(error) if isinstance(error, TutorError) else Text("it is not JSON of the rules")
-        raise JournalError(Text("the rules {text} cannot be read: {problem}", text=shown(text),
-                                problem=problem)) from None
+        problem = _problem(error, "it is not JSON of the rules")
+        raise JournalError(f"the rules {shown(text)} cannot be read: {problem}") from None
 
 
 def check_opened(code: object, level: object, seed: object, rules: object) -> Opened:
     """A table's row read back, else :class:`JournalError`."""
     if not isinstance(code, str) or not code.isascii() or not code.isalnum() or not 1 <= len(code) <= 12:
-        raise JournalError(Text("a table's code {code} is not one of this server's", code=shown(code)))
+        raise JournalError(f"a table's code {shown(code)} is not one of this server's")
     if type(level) is not int or level not in LEVELS:
-        raise JournalError(Text("table {code}: the level {level} is none", code=code, level=shown(level)))
+        raise JournalError(f"table {code}: the level {shown(level)} is none")
     try:
         number = seed_number(seed)
     except TutorError:
-        raise JournalError(Text("table {code}: the seed {seed} is none", code=code, seed=shown(seed))) from None
+        raise JournalError(f"table {code}: the seed {shown(seed)} is none") from None
     return Opened(code, level, number, read_rules(rules))
+
+
+def _problem(error: Exception, plain: str) -> str:
+    """What went wrong, in English: the tutor's own reason, else ``plain``."""
+    return str(error.args[0]) if isinstance(error, TutorError) and error.args else plain

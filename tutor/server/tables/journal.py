@@ -41,11 +41,10 @@ from typing import Any, Final
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import BigInteger, DateTime, Integer, String, Text, create_engine, delete, event, insert, select, update
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from tutor.core.i18n import Text as Text_
 from tutor.server.tables.entries import (Entry, JournalError, Opened, check_opened, entry_row, read_entry,
                                          rules_text)
 
@@ -135,6 +134,9 @@ class Journal:
         """What is still to be written, in order: ``(what, values)``."""
         self.failing_since: float | None = None
         self._numbers: dict[str, int] = {}
+        self._connection: Connection | None = None  # held between writes: a write is then one transaction only
+        self._insert_entry = insert(Base.metadata.tables[EntryRow.__tablename__])
+        self._insert_table = insert(Base.metadata.tables[TableRow.__tablename__])
         with self.engine.connect() as connection:
             self.codes: set[str] = set(connection.scalars(select(TableRow.code)))
             """Every table code in the database (a new table's code is none of them)."""
@@ -150,7 +152,17 @@ class Journal:
             command.upgrade(config, "head")
 
     def close(self) -> None:
+        self.release()
         self.engine.dispose()
+
+    def release(self) -> None:
+        """Let go of the connection held for writing (after a failure: the next write opens another)."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            try:
+                connection.close()
+            except SQLAlchemyError:  # a connection already broken: nothing more to let go of
+                pass
 
     # ------------------------------------------------------------ writing
     def open_table(self, opened: Opened) -> None:
@@ -195,12 +207,15 @@ class Journal:
             return True
         batch = list(self.pending)
         try:
-            with self.engine.begin() as connection:
+            if self._connection is None:
+                self._connection = self.engine.connect()
+            connection = self._connection
+            with connection.begin():
                 for what, values in batch:
                     if what == "entry":
-                        connection.execute(insert(EntryRow), [values])
+                        connection.execute(self._insert_entry, values)
                     elif what == "open":
-                        connection.execute(insert(TableRow), [values])
+                        connection.execute(self._insert_table, values)
                     elif what == "forget":
                         connection.execute(delete(EntryRow).where(EntryRow.code == values))
                         connection.execute(delete(TableRow).where(TableRow.code == values))
@@ -208,6 +223,7 @@ class Journal:
                         connection.execute(update(TableRow).where(TableRow.code == values[0])
                                            .values(status="refused", note=values[1]))
         except SQLAlchemyError as error:
+            self.release()
             if self.failing_since is None:
                 self.failing_since = time.monotonic()
                 LOG.warning("the tables' database %s refused a write (%s): the tables play on in memory, and what "
@@ -246,7 +262,7 @@ class Journal:
         for number, kind, text in connection.execute(select(EntryRow.number, EntryRow.kind, EntryRow.text)
                                                      .where(EntryRow.code == code).order_by(EntryRow.number)):
             if number != expected:
-                raise JournalError(Text_("entry {number} of the journal is missing", number=expected))
+                raise JournalError(f"entry {expected} of the journal is missing")
             expected += 1
             yield read_entry(kind, text)
 

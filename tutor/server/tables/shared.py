@@ -165,9 +165,8 @@ class SharedTable:
             try:
                 table._redo(entry)
             except TutorError as error:
-                raise JournalError(Text("table {code}: entry {number} ({entry}) is refused: {problem}",
-                                        code=opened.code, number=number, entry=str(entry)[:80],
-                                        problem=error.args[0] if error.args else "")) from None
+                raise JournalError(f"table {opened.code}: entry {number} ({str(entry)[:80]}) is refused: "
+                                   f"{error.args[0] if error.args else type(error).__name__}") from None
         table.last_activity = now
         for player in table.players:
             player.gone_since = now
@@ -184,7 +183,7 @@ class SharedTable:
             session.witness(session.game.apply(entry.action))
         elif isinstance(entry, Seated):
             if entry.seat != len(self.players) or self.started:
-                raise JournalError(Text("a learner is seated out of turn"))
+                raise JournalError("a learner is seated out of turn")
             self._seat(entry.name, entry.lang, "", entry.token)
         elif isinstance(entry, Started):
             self.started, self.hands = True, 1
@@ -194,7 +193,7 @@ class SharedTable:
         elif isinstance(entry, Spoke | Stopped):
             player = self.seat_of(entry.seat)
             if player is None:
-                raise JournalError(Text("seat {seat} has no learner", seat=entry.seat))
+                raise JournalError(f"seat {entry.seat} has no learner")
             if isinstance(entry, Spoke):
                 player.lang, player.view = entry.lang, SeatPage(session, player.seat, entry.lang)
             else:

@@ -306,8 +306,9 @@ class Tables:
                     continue
                 wait = table.due(now)
                 wake.clear()
-                try:
-                    await asyncio.wait_for(wake.wait(), 5.0 if wait is None else min(wait, 5.0))
+                try:  # not asyncio.wait_for: in Python 3.11 it may swallow a cancellation (the server's stop)
+                    async with asyncio.timeout(5.0 if wait is None else min(wait, 5.0)):
+                        await wake.wait()
                 except TimeoutError:
                     pass
             except asyncio.CancelledError:
