@@ -57,8 +57,10 @@ DATABASE_VARIABLE: Final = "QD_TABLES_DATABASE"
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 LOCK_WAIT: Final = 0.2
 """Seconds a write waits for SQLite's lock held by another process (then it is kept to write later)."""
+CONNECT_WAIT: Final = 2
+"""Seconds a connection to a PostgreSQL server may take (one that is gone is tried again later)."""
 RETRY_EVERY: Final = 2.0
-"""Seconds between tries to write what a database refused."""
+"""Seconds between tries to write what a database refused (longer while it goes on refusing, up to a minute)."""
 
 
 class Base(DeclarativeBase):
@@ -125,8 +127,10 @@ class Journal:
         if self.sqlite and parsed.database:
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         self.where = parsed.render_as_string(hide_password=True)
-        self.engine: Engine = create_engine(url, connect_args={"timeout": LOCK_WAIT} if self.sqlite else {},
-                                            pool_pre_ping=not self.sqlite)
+        self.engine: Engine = create_engine(url, pool_pre_ping=not self.sqlite,
+                                            connect_args={"timeout": LOCK_WAIT} if self.sqlite else
+                                            {"connect_timeout": CONNECT_WAIT} if parsed.drivername.endswith("psycopg")
+                                            else {})
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._migrate()

@@ -243,10 +243,10 @@ class Tables:
 
     async def _write_now_and_then(self) -> None:
         """What the database refused, written again as soon as it takes it."""
+        tries = 0
         while self.journal is not None:
-            await asyncio.sleep(RETRY_EVERY)
-            if self.journal.behind:
-                self.journal.retry()
+            await asyncio.sleep(min(60.0, RETRY_EVERY * 2 ** min(tries, 5)))
+            tries = 0 if not self.journal.behind or self.journal.retry() else tries + 1
 
     def get(self, code: object) -> SharedTable | None:
         return self.tables.get(code.strip().upper()) if isinstance(code, str) and len(code) < 20 else None
