@@ -98,7 +98,8 @@ def test_tables_are_written_as_they_play_and_a_new_server_reopens_them(database:
             tokens[table.code] = [p.token for p in table.players]
             table.start(table.players[0], 0.0)
             game = table.game
-            drive(table, 0.0, lambda g=game, n=number: g.phase is Phase.PLAYING and len(g.tricks) >= 2 * n, random.Random(number))
+            drive(table, 0.0, lambda g=game, n=number: g.phase is Phase.PLAYING and len(g.tricks) >= 2 * n,
+                  random.Random(number))
         empty = tables.open(1)  # opened, nobody seated yet
         seen = {t.code: snapshot(t) for t in [*opened, empty]}
         journal.close()

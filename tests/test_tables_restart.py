@@ -59,8 +59,8 @@ class Server:
         env = {**os.environ, "QD_TABLE_PACE": "0", "PYTHONPATH": str(ROOT)}
         self.log = log
         with log.open("ab") as out:
-            self.process = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "tutor.server.tables", "--port", str(port),
-                                             "--database", url], cwd=ROOT, env=env, stdout=out,
+            self.process = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "tutor.server.tables",
+                                             "--port", str(port), "--database", url], cwd=ROOT, env=env, stdout=out,
                                             stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 90
         while True:

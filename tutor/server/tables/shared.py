@@ -88,7 +88,8 @@ class Player:
     name: str
     lang: str
     token: str
-    """The seat's token as its browser keeps it (``""`` in a table reopened from its journal, until the page comes back)."""
+    """The seat's token as its browser keeps it (``""`` in a table reopened from its journal,
+    until the page comes back with it)."""
     view: SeatPage
     pages: int = 0
     gone_since: float | None = None
@@ -152,7 +153,6 @@ class SharedTable:
         """The table as it was opened (the first row of its journal)."""
         self.keep: Callable[[Entry], None] | None = None
         """Where each change of the table is written (its journal) before anyone is told of it."""
-
 
     @classmethod
     def reopen(cls, opened: Opened, entries: Iterable[Entry], *, pace: Pace = Pace(), now: float = 0.0,
