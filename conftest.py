@@ -10,12 +10,15 @@ written.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from fnmatch import fnmatchcase
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+collect_ignore_glob = ["tutor/server/tables/migrations/*"]  # Alembic's scripts: run by the journal, not imported
 SLOW_MODULES = frozenset({"test_admission.py", "test_hostile_http.py", "test_kernels.py", "test_serve.py",
                           "test_zygote.py", "test_drawn_pages.py", "test_site_build.py",
                           "test_lesson_outputs.py", "test_lessons_in_chinese.py", "test_prerender.py"})
@@ -64,6 +67,14 @@ def is_slow_test(nodeid: str) -> bool:
     False
     """
     return any(fnmatchcase(nodeid, pattern) for pattern in SLOW_TESTS)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every tables' server the tests start keeps its journal in a database of this run's own
+    (never the user's data folder), unless a test names another."""
+    if "QD_TABLES_DATABASE" not in os.environ:
+        folder = Path(tempfile.mkdtemp(prefix="qd-tables-db-"))
+        os.environ["QD_TABLES_DATABASE"] = f"sqlite:///{folder / 'tables-{port}.sqlite3'}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

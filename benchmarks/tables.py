@@ -7,7 +7,8 @@
 The tables' server runs as a process of its own (``python -m tutor.server.tables --port N
 --prefix /tables/``, with ``QD_TABLE_PACE=<--pace>``: 0, the default, takes out the server's
 deliberate pauses — the deal, the computer's moves, a won trick shown — so they do not count
-as latency; 1 is the pace a class gets). This process plays ``--tables`` tables of five light
+as latency; 1 is the pace a class gets; its journal in a fresh SQLite file, as every server keeps
+one: ``QD_TABLES_DATABASE``). This process plays ``--tables`` tables of five light
 clients (:class:`tutor.server.tables.robot.Robot`, all on one asyncio loop): each reads only
 its own seat's states and acts when its seat is to act, as a page does, after ``--think``
 seconds (a person's pause; the Robot's own). The opener of each table starts the hand, and
@@ -121,7 +122,9 @@ class Server:
     def __init__(self, pace: float, tree: Path = REPO) -> None:
         self.port = free_port()
         self.log = Path(tempfile.mkstemp(suffix=".log", prefix="tables-bench-")[1])
-        env = {**os.environ, "QD_TABLE_PACE": str(pace), "PYTHONPATH": str(tree)}
+        self.folder = tempfile.mkdtemp(prefix="tables-bench-db-")  # its journal: never the user's data folder
+        env = {**os.environ, "QD_TABLE_PACE": str(pace), "PYTHONPATH": str(tree),
+               "QD_TABLES_DATABASE": f"sqlite:///{self.folder}/tables.sqlite3"}
         self.process = psutil.Popen([sys.executable, "-m", "tutor.server.tables", "--port", str(self.port),
                                      "--prefix", "/tables/"], cwd=tree, env=env,
                                     stdout=self.log.open("wb"), stderr=subprocess.STDOUT)

@@ -34,6 +34,10 @@ QD_HUB_CULL_TIMEOUT    seconds without activity before a learner's server is
 QD_HUB_TABLES_PORT     the port on 127.0.0.1 of the service ``tables`` (tables of
                        classmates, at ``/services/tables/``; default 8870; 0: none)
 QD_TABLE_PACE          passed on to the tables: their pauses scaled (0 none, 2 slower)
+QD_TABLES_DATABASE     the tables' database (their journals: a restart reopens every
+                       table): a URL, e.g. a school's PostgreSQL
+                       ``postgresql+psycopg://USER:PASSWORD@HOST/DB``; default an SQLite
+                       file in QD_HUB_STATE, ``tables.sqlite3``
 =====================  ===========================================================
 """
 
@@ -190,7 +194,9 @@ elif CULL_TIMEOUT > 0:
 # lesson links there: JUPYTERHUB_BASE_URL + "services/tables/"). Only the hub's users get
 # in, through the hub's own login (OAuth, no page to confirm), each seated under their hub
 # name; its teacher's page (/services/tables/teacher) is for hub admins and QD_HUB_TEACHERS.
-# The tables are kept in the service's memory: restarting the hub closes them.
+# Every table is kept as its journal in a database (QD_TABLES_DATABASE, else QD_HUB_STATE/
+# tables.sqlite3): the service started again (a restart of the hub, an upgrade, a crash)
+# reopens every open table where it was, and each page comes back to its seat.
 TABLES_PORT = int(_env("QD_HUB_TABLES_PORT", "8870"))
 if TABLES_PORT > 0:
     SERVICES.append({
@@ -199,6 +205,7 @@ if TABLES_PORT > 0:
         "command": [sys.executable, "-m", "tutor.server.tables"],
         "oauth_no_confirm": True,
         "environment": {"QD_HUB_TEACHERS": " ".join(sorted(TEACHERS)),
+                        "QD_TABLES_DATABASE": _env("QD_TABLES_DATABASE", f"sqlite:///{STATE / 'tables.sqlite3'}"),
                         **({"QD_TABLE_PACE": _env("QD_TABLE_PACE")} if _env("QD_TABLE_PACE") else {})},
     })
     # Every user may open the service (the default "user" role, plus the service's access).

@@ -88,13 +88,20 @@ def export_hand(game: Game, *, actions: bool = True, opponents: int | None = Non
             if deals:
                 lines.append(f"deal {deals}")
                 deals = 0
-            lines.append(_action_text(action))
+            lines.append(action_text(action))
         if deals:
             lines.append(f"deal {deals}")
     return "\n".join(lines) + "\n"
 
 
-def _action_text(action: Action) -> str:
+def action_text(action: Action) -> str:
+    """One action as a line of a hand record (a card dealt: ``deal 1``); :func:`read_action` reads it back.
+
+    >>> action_text(Play(2, "♠A ♠A")), read_action("play 2 ♠A ♠A") == Play(2, "♠A ♠A")
+    ('play 2 ♠A ♠A', True)
+    """
+    if isinstance(action, Deal):
+        return "deal 1"
     if isinstance(action, Declare):
         return f"declare {action.seat} {format_cards(action.cards)}"
     if isinstance(action, CloseDeal):
@@ -204,31 +211,41 @@ def _seat(text: str) -> int:
 
 def _replay_line(game: Game, line: str) -> None:
     verb, _, rest = line.partition(" ")
-    seat_text, _, cards_text = rest.strip().partition(" ")
     if verb == "deal":
         if not _digits(rest.strip(), 3) or not 0 < int(rest) <= len(PACK):
             raise HandFileError(Text("'deal' takes a number of cards, not {value}", value=shown(rest.strip())))
         for _ in range(int(rest)):
             game.apply(Deal())
-    elif verb == "close" and not rest.strip():
-        game.apply(CloseDeal())
-    elif verb == "declare":
-        game.apply(Declare(_seat(seat_text), parse_cards(cards_text)))
-    elif verb == "bury":
-        game.apply(Bury(_seat(seat_text), parse_cards(cards_text)))
-    elif verb == "call":
+    else:
+        game.apply(read_action(line))
+
+
+def read_action(line: str) -> Action:
+    """The action a line of a hand record names (:func:`action_text`; ``deal 1`` is one card
+    dealt), refused with :class:`HandFileError` (or the rules' own error for a seat or cards
+    that are none) when it names none."""
+    verb, _, rest = line.strip().partition(" ")
+    seat_text, _, cards_text = rest.strip().partition(" ")
+    if verb == "deal" and rest.strip() == "1":
+        return Deal()
+    if verb == "close" and not rest.strip():
+        return CloseDeal()
+    if verb == "declare":
+        return Declare(_seat(seat_text), parse_cards(cards_text))
+    if verb == "bury":
+        return Bury(_seat(seat_text), parse_cards(cards_text))
+    if verb == "call":
         cards = parse_cards(cards_text)
         if len(cards) != 1:
             raise HandFileError(Text("'call' names exactly one card"))
-        game.apply(Call(_seat(seat_text), cards[0]))
-    elif verb == "solo" and not cards_text:
-        game.apply(Solo(_seat(seat_text)))
-    elif verb == "play":
-        game.apply(Play(_seat(seat_text), parse_cards(cards_text)))
-    else:
-        raise HandFileError(Text("cannot read {line}: expected deal, declare, close, bury, call, solo or play",
-                                 line=shown(line[:40])))
+        return Call(_seat(seat_text), cards[0])
+    if verb == "solo" and not cards_text:
+        return Solo(_seat(seat_text))
+    if verb == "play":
+        return Play(_seat(seat_text), parse_cards(cards_text))
+    raise HandFileError(Text("cannot read {line}: expected deal, declare, close, bury, call, solo or play",
+                             line=shown(line[:40])))
 
 
-__all__ = ["HEADER", "MAX_CHARS", "MAX_LINES", "HandFileError", "HandRecord", "export_hand", "import_hand",
-           "read_hand"]
+__all__ = ["HEADER", "MAX_CHARS", "MAX_LINES", "HandFileError", "HandRecord", "action_text", "export_hand",
+           "import_hand", "read_action", "read_hand"]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -39,6 +40,8 @@ from tutor.rules.cards import PLAYERS
 from tutor.rules.game import Game
 from tutor.rules.phase import Phase
 from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
+from tutor.server.tables.entries import (Acted, Dealt, Entry, JournalError, Opened, Seated, Spoke, Started, Stopped,
+                                         token_hash)
 from tutor.server.tables.patch import diff
 from tutor.server.tables.seat import TRAITS, SeatPage
 from tutor.teach.table_session import TableSession, fresh_seed
@@ -85,6 +88,8 @@ class Player:
     name: str
     lang: str
     token: str
+    """The seat's token as its browser keeps it (``""`` in a table reopened from its journal,
+    until the page comes back with it)."""
     view: SeatPage
     pages: int = 0
     gone_since: float | None = None
@@ -93,6 +98,8 @@ class Player:
     """The traits their pages were last sent (what :meth:`SharedTable.update` patches)."""
     version: int = 0
     """The version of :attr:`sent` (one more each message)."""
+    token_hash: str = ""
+    """What the journal keeps of :attr:`token` (:func:`~tutor.server.tables.entries.token_hash`)."""
 
     @property
     def dirty(self) -> set[str]:
@@ -142,6 +149,61 @@ class SharedTable:
         self._next_at: float | None = None  # when the next automatic step is due
         self._offer_since: dict[int, float] = {}  # seat -> when its learner's declaration stop began
         self.last_activity = 0.0
+        self.opening = Opened(code, level, self.game.seed, rules)
+        """The table as it was opened (the first row of its journal)."""
+        self.keep: Callable[[Entry], None] | None = None
+        """Where each change of the table is written (its journal) before anyone is told of it."""
+
+    @classmethod
+    def reopen(cls, opened: Opened, entries: Iterable[Entry], *, pace: Pace = Pace(), now: float = 0.0,
+               note: Text | None = None) -> SharedTable:
+        """The table ``opened`` was, its ``entries`` replayed through its session, every seat's
+        learner away until their page comes back with its token; each seat is told ``note``.
+        A journal the rules refuse (or that does not follow from the table) raises :class:`JournalError`."""
+        table = cls(opened.code, level=opened.level, seed=opened.seed, pace=pace, rules=opened.rules)
+        for number, entry in enumerate(entries):
+            try:
+                table._redo(entry)
+            except TutorError as error:
+                raise JournalError(f"table {opened.code}: entry {number} ({str(entry)[:80]}) is refused: "
+                                   f"{error.args[0] if error.args else type(error).__name__}") from None
+        table.last_activity = now
+        for player in table.players:
+            player.gone_since = now
+            if note is not None:
+                table.session.note(player.seat, note)
+        if table.started:
+            table._next_at = now
+        table._show_players(now)
+        return table
+
+    def _redo(self, entry: Entry) -> None:
+        session = self.session
+        if isinstance(entry, Acted):
+            session.witness(session.game.apply(entry.action))
+        elif isinstance(entry, Seated):
+            if entry.seat != len(self.players) or self.started:
+                raise JournalError("a learner is seated out of turn")
+            self._seat(entry.name, entry.lang, "", entry.token)
+        elif isinstance(entry, Started):
+            self.started, self.hands = True, 1
+        elif isinstance(entry, Dealt):
+            self.session.start(Game(entry.seed, self.game.rules))
+            self.hands += 1
+        elif isinstance(entry, Spoke | Stopped):
+            player = self.seat_of(entry.seat)
+            if player is None:
+                raise JournalError(f"seat {entry.seat} has no learner")
+            if isinstance(entry, Spoke):
+                player.lang, player.view = entry.lang, SeatPage(session, player.seat, entry.lang)
+            else:
+                session.set_stop(player.seat, entry.value)
+                player.view.traits["stop_to_declare"] = entry.value
+
+    def _write(self, *entries: Entry) -> None:
+        if self.keep is not None:
+            for entry in entries:
+                self.keep(entry)
 
     @property
     def game(self) -> Game:
@@ -167,9 +229,15 @@ class SharedTable:
             raise TableError(Text("this table is full: five players sit at it already"))
         said = clean_name(name) or f"Player {len(self.players) + 1}"
         language = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+        token = secrets.token_urlsafe(18)
+        player = self._seat(said, language, token, token_hash(token))
+        self._write(Seated(player.seat, said, language, player.token_hash))
+        return player
+
+    def _seat(self, name: str, lang: str, token: str, hashed: str) -> Player:
         seat = next(s for s in range(PLAYERS) if self.seat_of(s) is None)
         self.session.sit(seat)
-        player = Player(seat, said, language, secrets.token_urlsafe(18), SeatPage(self.session, seat, language))
+        player = Player(seat, name, lang, token, SeatPage(self.session, seat, lang), token_hash=hashed)
         self.players.append(player)
         self._show_players()
         return player
@@ -180,16 +248,20 @@ class SharedTable:
         if not isinstance(lang, str) or lang not in LANGUAGES or lang == player.lang:
             return
         player.lang, player.view = lang, SeatPage(self.session, player.seat, lang)
+        self._write(Spoke(player.seat, lang))
         self._show_players()
 
     def claim(self, token: object) -> Player | None:
-        """The player whose seat ``token`` is (compared in constant time), else ``None``."""
+        """The player whose seat ``token`` is (its hash compared in constant time), else ``None``."""
         if not isinstance(token, str) or not token.isascii() or len(token) > 64:
             return None
+        hashed = token_hash(token)
         found = None
         for player in self.players:
-            if hmac.compare_digest(player.token.encode(), token.encode()):
+            if hmac.compare_digest(player.token_hash, hashed):
                 found = player
+        if found is not None:
+            found.token = token  # a table reopened from its journal knew only the hash
         return found
 
     def opened(self, player: Player, now: float) -> None:
@@ -220,6 +292,7 @@ class SharedTable:
             raise TableError(Text("only the one who opened the table starts the hand"))
         if self.started:
             return
+        self._write(Started())
         self.started = True
         self.hands = 1
         for p in self.players:  # a seat whose learner never came (a teacher's list) is the computer's in a minute
@@ -234,7 +307,9 @@ class SharedTable:
             raise TableError(Text("only the one who opened the table deals the next hand"))
         if self.game.phase is not Phase.FINISHED:
             raise TableError(Text("the next hand is dealt once this one is over"))
-        self.session.start(Game(fresh_seed(), self.game.rules))
+        seed = fresh_seed()
+        self._write(Dealt(seed))
+        self.session.start(Game(seed, self.game.rules))
         self.hands += 1
         self._offer_since.clear()
         self._show_players()
@@ -266,9 +341,12 @@ class SharedTable:
         self.last_activity = now
         if not self.started and isinstance(content, dict) and content.get("type") != "sync":
             return
-        before = len(self.game.history)
+        before, game = len(self.game.history), self.game
+        stop = self.session.desk(player.seat).stop_to_declare
         player.view.message(content)
-        self._witness(before, player)
+        if self.session.desk(player.seat).stop_to_declare != stop:
+            self._write(Stopped(player.seat, not stop))
+        self._witness(before, player, game)
 
     def select(self, player: Player, value: object) -> None:
         """The page picked cards (positions in its hand). Taken, it is not sent back (the page
@@ -323,11 +401,11 @@ class SharedTable:
         wait = self.due(now)
         if wait is None or wait > 0:
             return False
-        before = len(self.game.history)
+        before, game = len(self.game.history), self.game
         if not self.session.step(for_seats=self.computer_seats(now)):
             return False
         self._next_at = None
-        self._witness(before, None)
+        self._witness(before, None, game)
         return True
 
     def _pause(self) -> float:
@@ -338,9 +416,11 @@ class SharedTable:
             return self.pace.trick
         return self.pace.move
 
-    def _witness(self, before: int, actor: Player | None) -> None:
+    def _witness(self, before: int, actor: Player | None, game: Game) -> None:
+        assert self.game is game, "at a shared table only the next deal (again) starts a new hand"
         if len(self.game.history) == before:
             return
+        self._write(*(Acted(action) for action in self.game.history[before:]))
         self._next_at = None
         if self.game.phase is Phase.FINISHED or before == 0:
             self._show_players()

@@ -44,6 +44,7 @@ from tutor.core.i18n import LANGUAGES, N_, Text, Translator
 from tutor.core.text import capitalized
 from tutor.play import coach
 from tutor.rules.cards import PLAYERS
+from tutor.server.tables.journal import RETRY_EVERY, Journal, database_url
 from tutor.server.tables.shared import MAX_NAME, Pace, Player, SharedTable, TableError, new_code
 from tutor.teach.course import TABLES_PATH
 from tutor.teach.localize import COOKIE, choose_language
@@ -173,12 +174,18 @@ class Page:
         return True
 
 
+REOPENED: Final = N_("The server was started again: this table is back where it was, and nothing played was lost.")
+
+
 class Tables:
-    """Every open table of this server, their pages, and the clock that plays them."""
+    """Every open table of this server, their pages, and the clock that plays them; each table
+    kept as its journal in ``journal`` when there is one (:meth:`resume`)."""
 
     def __init__(self, *, pace: Pace = Pace(), clock: Callable[[], float] = time.monotonic,
-                 close_after: float = CLOSE_AFTER) -> None:
+                 close_after: float = CLOSE_AFTER, journal: Journal | None = None) -> None:
         self.pace, self.clock, self.close_after = pace, clock, close_after
+        self.journal = journal
+        self._writer: asyncio.Task[None] | None = None
         self.tables: dict[str, SharedTable] = {}
         self.pages: dict[str, set[Page]] = {}
         self._wake: dict[str, asyncio.Event] = {}
@@ -192,23 +199,66 @@ class Tables:
         if len(self.tables) >= MAX_TABLES:
             raise TableError(Text(REFUSALS["full_server"]))
         code = new_code()
-        while code in self.tables:
+        while code in self.tables or (self.journal is not None and code in self.journal.codes):
             code = new_code()
         table = SharedTable(code, level=level, pace=self.pace)
         table.last_activity = self.clock()
+        if self.journal is not None:
+            self.journal.open_table(table.opening)
+            table.keep = partial(self.journal.write, code)
+        self._add(table)
+        return table
+
+    def _add(self, table: SharedTable) -> None:
+        code = table.code
         self.tables[code] = table
         self.pages[code] = set()
         self._wake[code] = asyncio.Event()
         self._runners[code] = asyncio.get_running_loop().create_task(self._run(table))
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
-        return table
+
+    def resume(self, journal: Journal) -> int:
+        """Keep every table in ``journal`` from now on, and reopen those it holds, each where it
+        was (its journal replayed through its session: :meth:`SharedTable.reopen`), its learners
+        away until their pages come back by their tokens. A table whose journal cannot be read
+        or is refused by the rules is left closed, marked in the database to inspect, and said
+        in the log. Returns how many tables were reopened (call it in the server's event loop)."""
+        self.journal = journal
+        reopened = 0
+        for kept in journal.kept():
+            code = kept.opened.code
+            if code in self.tables:
+                continue
+            try:
+                table = SharedTable.reopen(kept.opened, kept.entries, pace=self.pace, now=self.clock(),
+                                           note=Text(REOPENED))
+            except Exception as error:  # noqa: BLE001 - a journal from anywhere: refused, kept, and said
+                LOG.warning("table %s cannot be reopened; it is closed and kept in the database to inspect: %s",
+                            code, error)
+                journal.refuse(code, str(error) or type(error).__name__)
+                continue
+            table.keep = partial(journal.write, code)
+            self._add(table)
+            reopened += 1
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write_now_and_then())
+        LOG.info("tables kept in %s: %d reopened", journal.where, reopened)
+        return reopened
+
+    async def _write_now_and_then(self) -> None:
+        """What the database refused, written again as soon as it takes it."""
+        tries = 0
+        while self.journal is not None:
+            await asyncio.sleep(min(60.0, RETRY_EVERY * 2 ** min(tries, 5)))
+            tries = 0 if not self.journal.behind or self.journal.retry() else tries + 1
 
     def get(self, code: object) -> SharedTable | None:
         return self.tables.get(code.strip().upper()) if isinstance(code, str) and len(code) < 20 else None
 
     def close(self, code: str) -> None:
-        self.tables.pop(code, None)
+        if self.tables.pop(code, None) is not None and self.journal is not None:
+            self.journal.forget(code)
         for page in self.pages.pop(code, set()):
             page.socket.close(1000, "closed")
         self._wake.pop(code, None)
@@ -261,8 +311,9 @@ class Tables:
                     continue
                 wait = table.due(now)
                 wake.clear()
-                try:
-                    await asyncio.wait_for(wake.wait(), 5.0 if wait is None else min(wait, 5.0))
+                try:  # not asyncio.wait_for: in Python 3.11 it may swallow a cancellation (the server's stop)
+                    async with asyncio.timeout(5.0 if wait is None else min(wait, 5.0)):
+                        await wake.wait()
                 except TimeoutError:
                     pass
             except asyncio.CancelledError:
@@ -559,6 +610,7 @@ TABLES: Final = Tables(pace=pace_from_environment())
 def install() -> None:
     """Serve the tables in the course's Voila server, under ``/tables/`` (idempotent)."""
     from jupyter_server.utils import url_path_join
+    from tornado.ioloop import IOLoop
     from voila.app import Voila
 
     original = Voila.init_handlers
@@ -566,7 +618,21 @@ def install() -> None:
         return
 
     def init_handlers(self: Voila) -> list[Any]:
+        IOLoop.current().add_callback(resume_from, TABLES, database_url(None, self.port))
         return [*handlers(url_path_join(self.server_url, TABLES_PATH), TABLES), *original(self)]
 
     init_handlers._qd_tables = True  # type: ignore[attr-defined]
     Voila.init_handlers = init_handlers
+
+
+def resume_from(tables: Tables, url: str) -> None:
+    """Open the tables' database at ``url`` (its schema migrated) and :meth:`Tables.resume` from it;
+    a database that cannot be opened is said in the log, and the tables are kept in memory only."""
+    try:
+        journal = Journal(url)
+    except Exception as error:  # noqa: BLE001 - any database, any state: the tables still play
+        LOG.warning("the tables' database %s cannot be opened (%s): the tables are kept in memory only, and a "
+                    "restart ends them", url.split("@")[-1], str(error).splitlines()[0][:200] if str(error) else
+                    type(error).__name__)
+        return
+    tables.resume(journal)

@@ -1,0 +1,1 @@
+"""Each version of the tables' database schema, oldest first."""
