@@ -259,9 +259,9 @@ def test_files_are_read_and_named_in_the_notes() -> None:
 def test_a_huge_paste_is_capped_and_quick() -> None:
     code = _code("Ann")
     paste = f"{code}\n" + ("x" * 99 + "\n") * (3 * MAX_INPUT // 100)
-    started = time.process_time()  # CPU time: a busy machine does not fail it
+    started = time.thread_time()  # this thread's CPU: a busy machine does not fail it
     table = read_class(paste)
-    assert time.process_time() - started < 2
+    assert time.thread_time() - started < 2
     assert [row.report.name for row in table.rows] == ["Ann"]
     assert len(table.notes) == MAX_NOTES
     assert str(table.notes[0]).startswith("the pasted text is too long: only its first")
@@ -381,9 +381,9 @@ def test_the_widgets_take_any_comm_message(method: str, content: object) -> None
     nothing escapes, nothing is slow, and no trait the page draws holds Python's words."""
     for widget in (HandIn(), ClassProgress()):
         data = {"method": method, "content": content, "state": content, "buffer_paths": []}
-        started = time.process_time()  # CPU time: a busy machine does not fail it
+        started = time.thread_time()  # this thread's CPU: a busy machine does not fail it
         widget._handle_msg({"content": {"data": data}, "buffers": []})
-        assert time.process_time() - started < 0.5
+        assert time.thread_time() - started < 2, "pathological work for one message"  # (~10 ms; 0.5 s seen under load)
         shown = " ".join(str(getattr(widget, name)) for name in ("note", "html") if widget.has_trait(name))
         assert not any(word in shown for word in ("Traceback", "Error", "NoneType", "invalid literal"))
 

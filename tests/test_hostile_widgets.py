@@ -691,9 +691,9 @@ def test_hand_files() -> None:
         deliver_custom(page, {"type": "import", "text": text})
     for text in (HUGE, "qidong\nseed: ²", "# 启东招朋友 hand record v1\nseed: ²\n",
                  "# 启东招朋友 hand record v1\nseed: " + "9" * 5000 + "\n", bytes(range(256)).decode("latin-1")):
-        start = time.process_time()  # CPU time: a busy machine does not fail it
+        start = time.thread_time()  # this thread's CPU: a busy machine does not fail it
         page.send({"type": "import", "text": text})
-        assert time.process_time() - start < 0.2 and page.widget.load_error
+        assert time.thread_time() - start < 1 and page.widget.load_error  # refused at once, not read through
 
 
 @settings(SETTINGS, max_examples=150)

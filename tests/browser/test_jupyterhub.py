@@ -489,7 +489,7 @@ def test_a_class_on_the_hub(browser: Any, tmp_path: Path) -> None:
         for ctx in contexts:
             ctx.close()
     print(" · ".join(f"{k}: {v:.1f} s" if isinstance(v, float) else f"{k}: {v}" for k, v in figures.items()))
-    assert time.monotonic() - started < 150, figures
+    assert time.monotonic() - started < 300, figures  # a hang, not a speed goal (the figures are printed)
 
 
 # ---------------------------------------------------------------- tables of classmates
