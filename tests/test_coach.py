@@ -527,3 +527,37 @@ def test_the_friend_not_known_yet_is_whoever_holds_the_other_copy(lang: str) -> 
         own = {"en": f"the declarer's own {card} shows nothing", "zh-Hans": f"庄家自己的 {card} 不算",
                "zh-Hant": f"莊家自己的 {card} 不算"}[lang]
         assert other in line and own in line and "first" not in line, line
+
+
+def test_the_calling_hint_is_the_coachs_search_and_the_call_drills_numbers() -> None:
+    """#42: one speaker for the call. The table's hint for the declarer about to call weighs the
+    calls by the coach's own search (each call played out over the same layouts), picks the
+    best call for the learner, and at a position of lesson 11's call drills says the drill's
+    very numbers."""
+    from tutor.play.coach import weigh_calls
+    from tutor.play.strategy import computer_hand
+    from tutor.teach.coaching import calls_said, signed
+    from tutor.teach.drills import generate
+    from tutor.teach.drills.advice import position
+    from tutor.teach.table_session import TableSession
+
+    game, _ = computer_hand(4, Phase.CALLING)
+    session = TableSession(game, learners={game.declarer})
+    outcome = session.hint(game.declarer)
+    calls, layouts = weigh_calls(game.view(game.declarer), seed=game.seed)
+    said = [str(line) for line in session.desk(game.declarer).hint or ()]
+    assert said[0].startswith("Advice, not a rule") and f"{layouts} times" in said[0]
+    assert said[1] == f"Best: {'Go solo' if calls[0].choice is None else f'Call {calls[0].choice}'} — expected " \
+                      f"{signed(calls[0].expected)}."
+    assert len(said) == len(calls) + 1 and "computer would" not in " ".join(said)
+    assert outcome.picks == (None if calls[0].choice is None else (calls[0].choice,))  # picked for the learner
+    seed, level = 1, 1  # FORMS[1]: a call drill
+    found = position(seed, level, random.Random(f"advice/{level}/{seed}"))  # as generate draws it
+    drill = generate("advice", seed, level)
+    advice = advise(found.view, seed=found.entry.hand)
+    assert advice.calls == found.entry.options  # the bank's judgment, the drill's own
+    hint = " ".join(str(line) for line in calls_said(advice))
+    for option in found.options:  # each call the drill shows, with the drill's number, in the hint
+        named = "Go solo" if option.choice is None else f"Call {option.choice}"
+        assert f"{named}: expected {signed(option.expected)}." in drill.explain
+        assert f"{named} — expected {signed(option.expected)}" in hint

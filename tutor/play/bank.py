@@ -132,17 +132,31 @@ def prepared(view: SeatView, seed: int, rules: Ruleset = DEFAULT_RULES) -> Found
     """
     if rules != DEFAULT_RULES or view.phase is not Phase.PLAYING:
         return None
-    for entry in _plays_by_hand().get(seed, ()):
+    for entry in _by_hand("play").get(seed, ()):
         if entry.view() == view:
             return Found(view.seat, entry.values(), load().layouts, 0.0)
     return None
 
 
+def prepared_calls(view: SeatView, seed: int, rules: Ruleset = DEFAULT_RULES) -> tuple[Option, ...] | None:
+    """The bank's calls weighed at the declarer's position in ``view`` (about to call, in the
+    hand dealt from ``seed``), best first, if the bank prepared that very position (lesson 11's
+    call drills), else None: the table's hint then says what the drill says.
+
+    >>> entry = load().entries(1, "call")[0]
+    >>> prepared_calls(entry.view(), entry.hand) == entry.options
+    True
+    """
+    if rules != DEFAULT_RULES or view.phase is not Phase.CALLING:
+        return None
+    return next((entry.options for entry in _by_hand("call").get(seed, ()) if entry.view() == view), None)
+
+
 @cache
-def _plays_by_hand() -> dict[int, tuple[Entry, ...]]:
-    """The bank's play entries by the seed of their hand."""
+def _by_hand(form: str) -> dict[int, tuple[Entry, ...]]:
+    """The bank's entries of ``form`` by the seed of their hand."""
     found: dict[int, list[Entry]] = {}
-    for entry in load().by_form["play"]:
+    for entry in load().by_form[form]:
         found.setdefault(entry.hand, []).append(entry)
     return {hand: tuple(entries) for hand, entries in found.items()}
 
@@ -245,4 +259,4 @@ def load() -> Bank:
 
 
 __all__ = ["DEEP", "FILE", "FORMS", "MARGIN", "SURE", "Bank", "Entry", "Option", "actions_of", "as_stored", "distractors",
-           "from_json", "load", "prepared", "to_json"]
+           "from_json", "load", "prepared", "prepared_calls", "to_json"]

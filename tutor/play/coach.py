@@ -28,11 +28,12 @@ from typing import Final
 from tutor.core.arguments import instance, seat as check_seat, whole
 from tutor.core.errors import TutorError
 from tutor.core.i18n import Text
-from tutor.play.bank import prepared
-from tutor.play.search import Found, PlayValue, Steps, finished, search_steps
+from tutor.play.bank import Option, load, prepared, prepared_calls
+from tutor.play.search import Found, PlayValue, Steps, calls_to_weigh, edge, finished, search_steps
+from tutor.play.search import weigh_calls as weigh
 from tutor.play.simulation import Simulation
 from tutor.play.strategy import ComputerPlayer
-from tutor.rules.actions import Action, Play
+from tutor.rules.actions import Action, Call, Play, Solo
 from tutor.rules.cards import PLAYERS, Card, Cards
 from tutor.rules.friend import friend_of
 from tutor.rules.game import Game
@@ -54,12 +55,15 @@ SHOWN: Final = 3
 class Advice:
     """What the coach says for ``view``'s seat now: in the playing phase the search's
     findings (``found``), and the learner's own choice weighed beside them (``chosen``);
-    in the other phases the computer player's ``action`` (no search)."""
+    the declarer about to call, the calls weighed (``calls``, best first, on ``layouts``
+    layouts: :func:`weigh_calls`); in the other phases the computer player's ``action`` (no search)."""
 
     view: SeatView
     found: Found | None
     chosen: PlayValue | None
     action: Action | None
+    calls: tuple[Option, ...] = ()
+    layouts: int = 0
 
     @property
     def best(self) -> PlayValue | None:
@@ -184,6 +188,11 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
     whole(seed, "seed", low=0)
     if judged is not None:
         instance(judged, Found, "judged")
+    if view.phase is Phase.CALLING and view.actor == view.seat == view.declarer:
+        calls, layouts = weigh_calls(view, rules, seed=seed)
+        best = calls[0].choice
+        assert best is None or isinstance(best, Card)
+        return Advice(view, None, None, Solo(view.seat) if best is None else Call(view.seat, best), calls, layouts)
     if view.phase is not Phase.PLAYING or view.actor != view.seat:
         return Advice(view, None, None, ComputerPlayer(view.seat, seed, rules).act(view))
     include = [tuple(chosen)] if chosen is not None and _allowed(view, chosen, rules) else []
@@ -191,6 +200,31 @@ def advise(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
         judge(view, rules, seed=seed, include=include, think=think)
     mine = found.value_of(chosen) if chosen is not None else None
     return Advice(view, found, mine, Play(view.seat, found.best.play))
+
+
+def weigh_calls(view: SeatView, rules: Ruleset = DEFAULT_RULES, *, seed: int = 0,
+                layouts: int = LAYOUTS) -> tuple[tuple[Option, ...], int]:
+    """The coach's judgment of the declarer's call in ``view`` (the kitty buried): a few calls
+    that span the choice and a solo (:func:`tutor.play.search.calls_to_weigh`), each played
+    out to the end of the hand on the same ``layouts`` layouts of the other hands, seeded by
+    the position — best first, each with its average result (S1) and its gain against the
+    best with that gain's standard error — and the layouts. At a position of lesson 11's call
+    drills, the bank's deeper judgment (:func:`tutor.play.bank.prepared_calls`), the drill's own.
+
+    >>> from tutor.play.strategy import computer_hand
+    >>> game, _ = computer_hand(4, Phase.CALLING)
+    >>> calls, layouts = weigh_calls(game.view(game.declarer), layouts=8)
+    >>> layouts, calls[0].gain, calls[-1].gain >= 0, calls == weigh_calls(game.view(game.declarer), layouts=8)[0]
+    (8, 0.0, True, True)
+    """
+    known = prepared_calls(view, seed, rules)
+    if known is not None:
+        return known, load().layouts
+    calls = calls_to_weigh(view, rules)
+    results = weigh(view, calls, rules, rng=_position_rng(view, seed), layouts=layouts)
+    order = sorted(range(len(calls)), key=lambda i: -sum(results[i]))
+    best = results[order[0]]
+    return tuple(Option(calls[i], sum(results[i]) / layouts, *edge(best, results[i])) for i in order), layouts
 
 
 def review(game: Game, seat: int, *, seed: int = 0, layouts: int = LAYOUTS,
@@ -382,4 +416,4 @@ def _allowed(view: SeatView, play: Sequence[Card], rules: Ruleset) -> bool:
 
 
 __all__ = ["LAYOUTS", "SHOWN", "Advice", "Decision", "Retry", "Reviewing", "advise", "costly", "decision",
-           "decision_steps", "friend_chances", "judge", "judge_steps", "margin", "retry", "review"]
+           "decision_steps", "friend_chances", "judge", "judge_steps", "margin", "retry", "review", "weigh_calls"]

@@ -109,6 +109,8 @@ def advice(given: Advice) -> tuple[Text, ...]:
     True
     """
     view, found = given.view, given.found
+    if given.calls:
+        return calls_said(given)
     if found is None:
         return (hint(given.action, view),)
     lines = [Text("Advice, not a rule: the coach played the hand out {count} times, dealing the cards "
@@ -142,6 +144,39 @@ def advice(given: Advice) -> tuple[Text, ...]:
     if not each:
         lines.append(Text("Whatever you play, {share}.", share=share_said(best)))
     return (*lines, *situation(view))
+
+
+def calls_said(given: Advice) -> tuple[Text, ...]:
+    """The coach's sentences for the declarer about to call (:func:`tutor.play.coach.weigh_calls`):
+    advice, never a rule — how it weighed the calls, the best with its average result (S1),
+    then each other with how much worse it does, or that it is about as good (within the
+    coach's :func:`~tutor.play.coach.margin`), as lesson 11's call drills say them.
+
+    >>> from tutor.play.coach import advise
+    >>> from tutor.play.strategy import computer_hand
+    >>> game, _ = computer_hand(4, Phase.CALLING)
+    >>> said = calls_said(advise(game.view(game.declarer), seed=4))
+    >>> said[0].startswith("Advice, not a rule"), said[1].startswith("Best: Call ")
+    (True, True)
+    """
+    best, *others = given.calls
+    lines = [Text("Advice, not a rule: each call names a card you hold exactly once (F1). The coach played the whole "
+                  "hand out {count} times after each call, dealing the other hands at random, and averaged your "
+                  "result (S1).", count=given.layouts),
+             Text("Best: {choice} — expected {value}.", choice=call_named(best.choice), value=signed(best.expected))]
+    for other in others:
+        choice, value = call_named(other.choice), signed(other.expected)
+        lines.append(Text("{choice} — expected {value}: about as good, within the coach's margin of error.",
+                          choice=choice, value=value) if other.gain < margin(other.error) else
+                     Text("{choice} — expected {value}: about {gain} points of the score table worse.", choice=choice,
+                          value=value, gain=format(other.gain, ".1f")))
+    return tuple(lines)
+
+
+def call_named(choice: object) -> Text:
+    """A call as the coach names it: "Call ♠A", or "Go solo" (None)."""
+    assert choice is None or isinstance(choice, Card)
+    return Text("Go solo") if choice is None else Text("Call {card}", card=choice)
 
 
 def situation(view: SeatView) -> tuple[Text, ...]:
@@ -315,5 +350,5 @@ def review_heading(decisions: Sequence[Decision]) -> Text:
     return Text("The coach's review (advice, not rules): {rate} {said}", rate=rate, said=said)
 
 
-__all__ = ["advice", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation", "sureness",
+__all__ = ["advice", "call_named", "calls_said", "decision_line", "hint", "review_heading", "review_waits", "signed", "situation", "sureness",
            "voids_said", "weighed_play", "why_better"]

@@ -28,9 +28,8 @@ from typing import Final
 from tutor.core.i18n import Text, Translator
 from tutor.play import bank
 from tutor.play.bank import FORMS, Option
-from tutor.rules.cards import Card
 from tutor.rules.view import SeatView
-from tutor.teach.coaching import signed, situation, weighed_play
+from tutor.teach.coaching import call_named, signed, situation, weighed_play
 from tutor.teach.drills.base import AnswerKind, Choice, Drill, Table
 from tutor.teach.drills.common import GenerationError, with_trump
 from tutor.teach.narration import you_are
@@ -134,9 +133,7 @@ def _call_drill(found: Position, seed: int, level: int, tr: Translator) -> Drill
     assert trump is not None and view.kitty is not None
 
     def label(index: int) -> str:
-        call = found.options[index].choice
-        assert call is None or isinstance(call, Card)
-        return tr("Go solo") if call is None else tr("Call {card}", card=call)
+        return tr(call_named(found.options[index].choice))
 
     count = bank.load().layouts
     question = tr.sentences(
