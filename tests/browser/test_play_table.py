@@ -102,8 +102,7 @@ def _take_hint(page: Any) -> None:
 def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot: Any) -> None:
     page = _open(context, voila_server, f"seed={SEED}&pause=0&deal=0&stop=1")
     table = page.locator("[data-qd=table]")
-    declared = False
-    refused = False
+    declared = called = refused = False
     version = 0
     for _ in range(300):
         waiting = _wait_learner(page, version)
@@ -139,7 +138,10 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
         _take_hint(page)
         if phase == "burying":
             page.click("[data-qd=bury]")
-        elif phase == "calling":
+        elif phase == "calling":  # the coach's own search weighed the calls (#42), as lesson 11's drills
+            said = page.locator("[data-qd=hint-text]").inner_text()
+            assert said.startswith("Advice, not a rule: each call names a card") and "Best: Call " in said, said
+            called = True
             page.click("[data-qd=call]")
         else:
             page.locator("[data-qd=hand] .qd-option[aria-selected=true]").first.focus()
@@ -147,7 +149,7 @@ def test_a_whole_hand_in_the_browser(context: Any, voila_server: Any, screenshot
     else:
         raise AssertionError("the hand did not finish")
 
-    assert refused and declared
+    assert refused and declared and called
     score = page.locator("[data-qd=score]")
     score.wait_for(state="visible")
     assert EXPECTED.game.results is not None
