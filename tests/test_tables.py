@@ -44,6 +44,7 @@ from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
+from tutor.core.errors import IllegalActionError
 from tutor.core.i18n import LANGUAGES, Text, Translator
 from tutor.play.strategy import LEVELS
 from tutor.rules.actions import Play
@@ -1100,6 +1101,79 @@ def test_each_seat_is_refused_in_its_own_language(seeds: list[int]) -> None:
             assert chinese(reply["reason"]), reply["reason"]
             reply = await answer(robots[2], '{"kind": 5}', refusal, "a refusal from the server")
             assert chinese(reply["reason"]), reply["reason"]
+
+    run(scenario())
+
+
+def failing_throw(game: Game, seat: int) -> list[str] | None:
+    """At ``seat``'s lead: a throw the rules reject (asked of a copy of the game), or None."""
+    assert game.trump is not None
+    lanes: dict[int, list[Any]] = defaultdict(list)
+    for card in game.hand(seat):
+        lanes[game.trump.lane(card)].append(card)
+    for cards in lanes.values():
+        distinct = list(dict.fromkeys(cards))
+        if len(distinct) < 2:
+            continue
+        throw = (distinct[0], distinct[-1])
+        copy = Game.replay(game.seed, game.history, game.rules, game.deck)
+        try:
+            event = copy.apply(Play(seat, throw))
+        except IllegalActionError:
+            continue
+        if any(isinstance(r, ThrowFailed) for r in event.results):
+            return [str(c) for c in throw]
+    return None
+
+
+THROWER_TOLD = {"en": "you must lead", "zh-Hans": "你必须改出", "zh-Hant": "你必須改出"}
+"""What only the thrower is told of a failed throw, in each language (L4)."""
+
+
+@pytest.mark.slow
+def test_a_failed_throw_is_told_to_each_seat_once_in_its_own_person(seeds: list[int]) -> None:
+    """#43 item 10: the thrower reads "you must lead … instead", the others "<name>'s throw of …
+    fails … <name> must lead …"; each says it once. Every message each page is sent is read."""
+    names, langs = ["Ana", "Bo", "Chen", "Dee", "Eve"], ["en", "zh-Hans", "zh-Hant", "zh-Hans", "en"]
+
+    async def scenario() -> None:
+        async with serving() as site:
+            code, robots = await stalled(site, names, langs)
+            table = site.table(code)
+            game = table.game
+            rng = random.Random(7)
+            throw: list[str] | None = None
+            for request in range(1, 120):  # every seat a robot: play until one leads a throw that fails
+                actor = game.actor
+                assert actor is not None and game.phase is Phase.PLAYING, "no failing throw in this hand"
+                robot = robot_at(robots, actor)
+                throw = failing_throw(game, actor) if not game.trick else None
+                play = {"type": "act", "verb": "play", "cards": throw} if throw else \
+                    choose(robot.state, robot.hand, rng, set())
+                assert play is not None
+                await answer(robot, {"kind": "msg", "content": {**play, "request": request}},
+                             feedback_of(request), f"play {request}")
+                if throw:
+                    break
+            assert throw is not None
+            failed = next(r for e in reversed(game.events) for r in e.results if isinstance(r, ThrowFailed))
+            thrower = robot_at(robots, failed.seat)
+            await until(lambda: all(site.sent_to(r) for r in robots), "every robot to have read what it was sent")
+            for robot in robots:
+                told = {text for m in robot.received for text in strings(m)
+                        if "L5" in text and set(throw) <= mentioned(text)}
+                assert told, (robot.name, robot.lang)
+                for text in told:
+                    assert text.count("L4") == 1 and text.count("L5") == 1, text  # said once
+                    assert "the throw fails, and you must lead" not in text, text
+                    if robot is thrower:
+                        assert THROWER_TOLD[robot.lang] in text, text
+                    else:
+                        assert THROWER_TOLD[robot.lang] not in text and thrower.name in text, (robot.name, text)
+                        assert text.count(thrower.name) == 2, text  # whose throw, and who must lead
+                    if robot.lang != "en":
+                        assert chinese(re.sub(r"\b(Ana|Bo|Chen|Dee|Eve)\b", "", text)), text
+            assert site.audit.problems == []
 
     run(scenario())
 
