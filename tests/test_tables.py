@@ -681,8 +681,8 @@ TOP_LEVEL = [  # (what the page sends, the refusal's words)
     ('{"kind": ["msg"]}', READ), ('"msg"', READ), ("null", READ), ("5", READ), ('{"kind": "MSG"}', READ),
     ('{"kind": "' + "x" * 2000 + '"}', READ), ('{"kind": "msg", "version": ' + "9" * 5000 + "}", READ),
     ('{"kind": "msg", "content": {"type": "act", "verb": "play", "cards": ["\\ud800"]}}', None),
-    ('{"kind": "join", "code": 123456}', "no open table"), ('{"kind": "join", "code": ["K7QX2M"]}', "no open table"),
-    ('{"kind": "join", "code": NaN}', "no open table"), ('{"kind": "join"}', "no open table"),
+    ('{"kind": "join", "code": 123456}', "code first"), ('{"kind": "join", "code": ["K7QX2M"]}', "code first"),
+    ('{"kind": "join", "code": NaN}', "code first"), ('{"kind": "join"}', "code first"),
     ('{"kind": "join", "code": "' + "K" * 5000 + '"}', "no open table"),
     ('{"kind": "rejoin", "code": 5, "token": 5}', "no open table"),
     ('{"kind": "open_class", "names": "Ana Ben"}', "A class is"), ('{"kind": "open_class", "names": []}', "A class is"),
@@ -1248,5 +1248,35 @@ def test_a_page_that_missed_a_patch_asks_for_the_whole_view_and_plays_on(seeds: 
             assert {k: v for k, v in ben.view.items() if k != VERSION} == player.sent == \
                 {n: player.view.traits[n] for n in SYNCED}
             assert site.audit.problems == [] and all(r.refusals == [] for r in robots)
+
+    run(scenario())
+
+
+def test_a_learner_who_gives_no_name_is_a_guest_by_a_letter_in_their_language() -> None:
+    """#43 item 11: never "Player 1", which reads as a seat's number beside "Seat 1: computer"."""
+    table = SharedTable("K7QX2M", pace=Pace(0, 0, 0))
+    names = [table.join(name, lang).name for name, lang in
+             [("", "en"), ("  ", "zh-Hans"), ("Ana", "en"), ("", "zh-Hant"), ("Guest A", "en")]]
+    assert names == ["Guest A", "客人乙", "Ana", "客人丙", "Guest A"]
+    assert not any(re.search(r"\d", n) for n in names)
+
+
+def test_joining_with_no_code_says_to_type_it(seeds: list[int]) -> None:
+    async def scenario() -> None:
+        async with serving() as site:
+            for lang, words in [("en", "Type the table's code first"), ("zh-Hans", "请先输入牌桌代码"),
+                                ("zh-Hant", "請先輸入牌桌代碼")]:
+                robot = site.robot("Ana", page_lang=lang)
+                robot.acting = False
+                await robot.connect()
+                for code in ["", "   ", "<b>", ["K7QX2M"], None]:
+                    reply = await answer(robot, {"kind": "join", "code": code, "name": "Ana", "lang": lang},
+                                         refusal, f"a join with the code {code!r}")
+                    assert words in reply["reason"] and "?" not in reply["reason"], reply
+                    robot.received.clear()
+                reply = await answer(robot, {"kind": "join", "code": "ZZZZZZ", "name": "Ana", "lang": lang},
+                                     refusal, "a join with a code no table has")
+                assert "ZZZZZZ" in reply["reason"]
+            assert site.tables.tables == {}
 
     run(scenario())
