@@ -78,8 +78,10 @@ class ThrowResult:
         for beaten in self.beaten:
             if len(beaten.component.cards) in kinds:
                 first.setdefault(len(beaten.component.cards), beaten)
-        return and_list([Text("another player holds {cards}, which beats {component}", cards=b.by,
+        said = and_list([Text("another player holds {cards}, which beats {component}", cards=b.by,
                               component=b.component.describe()) for _, b in sorted(first.items())])
+        assert isinstance(said, Text), "only a failed throw was beaten"
+        return said
 
 
 class Holding(NamedTuple):
