@@ -68,8 +68,7 @@ from tutor.server.tables.patch import VERSION, apply, diff, receive
 from tutor.server.tables.robot import Robot, choose
 from tutor.server.tables.shared import ABSENT_AFTER, SYNCED, Pace, Player, SharedTable
 from tutor.server.tables.web import FLOOD_CLOSE, MAX_MESSAGE, RATE, TableSocket, Tables, handlers
-from tutor.teach.display import card_name, cards_html, trick_html
-from widgets._common import hand_payload
+from tutor.teach.display import card_name, cards_html, hand_payload, trick_html
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve")
 HANDS = 4

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import sys
 from datetime import datetime, timezone
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Concatenate, Final, ParamSpec, TextIO, TypeVar
@@ -32,8 +32,7 @@ from IPython import get_ipython
 from ipywidgets.widgets.widget import (CONTROL_PROTOCOL_VERSION_MAJOR, PROTOCOL_VERSION_MAJOR, Widget,
                                        __control_protocol_version__, __protocol_version__)
 
-from tutor.rules.cards import Card
-from tutor.teach.display import CARD_CSS, card_face, card_name, hand_groups, lane_label
+from tutor.teach.display import CARD_CSS
 from tutor.core.i18n import N_, Text, Translator, current, said
 from tutor.rules.order import Trump
 from widgets.requests import FAILED as FAILED, positions_ok as positions_ok  # (the page request protocol's)
@@ -86,20 +85,6 @@ def translator(lang: str | None) -> Translator:
     """The translator of ``lang``, or of this kernel's language when no language is
     given (a Voila page sets it before any cell runs)."""
     return current() if lang is None else Translator(lang)
-
-
-def hand_payload(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:
-    """``cards`` in holding order (trumps first, each effective suit high to low, as
-    :meth:`Trump.sorted` says) and what the front end needs to draw each one."""
-    order: list[Card] = []
-    payload: list[dict[str, Any]] = []
-    for lane, group in hand_groups(cards, trump):
-        label = lane_label(lane, tr)
-        for card in group:
-            order.append(card)
-            payload.append({"text": str(card), "name": card_name(card, tr, trump=trump), "group": label,
-                            "face": card_face(card, trump=trump, tr=tr, label=False)})
-    return order, payload
 
 
 MAX_TYPE: Final = 40

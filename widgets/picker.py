@@ -11,7 +11,8 @@ import traitlets as t
 from tutor.rules.cards import Cards
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump, as_trump
-from widgets._common import CSS, ESM, PageWidget, hand_payload, labels, positions_ok, translator
+from tutor.teach.display import hand_payload
+from widgets._common import CSS, ESM, PageWidget, labels, positions_ok, translator
 
 
 class CardPicker(PageWidget):

@@ -19,21 +19,21 @@ sentences are kept as :class:`~tutor.core.i18n.Text` with each seat a placeholde
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from tutor.core.i18n import N_, Text, Translator, capitalized
 from tutor.play import coach
 from tutor.play.strategy import LEVELS
-from tutor.rules.cards import KITTY_SIZE, PLAYERS, Card, format_cards
+from tutor.rules.cards import KITTY_SIZE, PLAYERS, format_cards
 from tutor.rules.game import HandScored, KittyCaptured, Phase, SeatView, Solo
 from tutor.rules.order import Trump
 from tutor.rules.scoring import side_name
 from tutor.teach import coaching, narration
-from tutor.teach.display import card_face, card_name, cards_html, hand_groups, lane_label, trick_html
+from tutor.teach.display import cards_html, hand_payload, trick_html
 from tutor.teach.table_session import Said, TableSession, Waiting
 
-__all__ = ["COMPUTER", "TABLE_LABELS", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "OFFERED_LEVELS", "feedback_view", "hand_cards",
+__all__ = ["COMPUTER", "TABLE_LABELS", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "OFFERED_LEVELS", "feedback_view",
            "hint_view", "named", "seat_view"]
 
 LOG_SHOWN: Final = 8
@@ -156,20 +156,6 @@ def _renamed(value: Text, names: Mapping[int, Text]) -> Text:
     return made.capitalized() if type(value) is not Text else made
 
 
-def hand_cards(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:
-    """``cards`` in holding order (trumps first, each effective suit high to low) and what the
-    page needs to draw each one."""
-    order: list[Card] = []
-    payload: list[dict[str, Any]] = []
-    for lane, group in hand_groups(cards, trump):
-        label = lane_label(lane, tr)
-        for card in group:
-            order.append(card)
-            payload.append({"text": str(card), "name": card_name(card, tr, trump=trump), "group": label,
-                            "face": card_face(card, trump=trump, tr=tr, label=False)})
-    return order, payload
-
-
 def seat_view(session: TableSession, seat: int, language: str, players: Sequence[str] = ()) -> dict[str, Any]:
     """What ``seat`` sees, said in ``language``. ``players``: each seat's player's name at a
     table of classmates (``""``: the computer's seat); none at lesson 10's table."""
@@ -182,7 +168,7 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
     game, desk = session.game, session.desk(seat)
     view = game.view(seat)
     trump = view.trump if view.trump is not None else Trump(None)
-    _, hand = hand_cards(view.hand, trump, tr)
+    _, hand = hand_payload(view.hand, trump, tr)
     waiting = session.waiting(seat)
     finished = view.phase is Phase.FINISHED
     revealed = game.friend_revealed

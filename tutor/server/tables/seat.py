@@ -36,7 +36,8 @@ from tutor.rules.phase import Phase
 from tutor.rules.order import Trump
 from tutor.teach.mistakes import MISTAKES_KEY
 from tutor.teach.table_session import Outcome, Said, TableSession, Verb
-from tutor.teach.table_view import TABLE_LABELS, feedback_view, hand_cards, hint_view, seat_view
+from tutor.teach.display import hand_payload
+from tutor.teach.table_view import TABLE_LABELS, feedback_view, hint_view, seat_view
 from widgets.requests import FAILED, GAME_ACTIONS, MAX_PICK, Requests, cards_ok, positions_ok, request_id
 
 __all__ = ["SEAT_MESSAGES", "TRAITS", "SeatPage"]
@@ -114,7 +115,7 @@ class SeatPage:
             self._set("hint_text", hint_view(session, seat, tr.language, self.players))
             return
         trump = session.game.trump
-        order, _ = hand_cards(session.game.hand(seat), Trump(None) if trump is None else trump, tr)
+        order, _ = hand_payload(session.game.hand(seat), Trump(None) if trump is None else trump, tr)
         state = seat_view(session, seat, tr.language, self.players)
         hand, feedback = state.pop("hand"), state.pop("feedback")
         hint, weighed = state.pop("hint_text"), state.pop("review_weighed")
