@@ -28,7 +28,7 @@ def test_each_choice_is_a_core_control_named_by_its_label() -> None:
                  text=Typed("♠A", label="Your cards"), total=Number(75, -30, 300, 5, label="Total"),
                  solo=Tick("独打"))
     kinds = {name: type(control) for name, control in box.controls.items()}
-    assert kinds == {"play": ipw.ToggleButtons, "trump": ipw.Dropdown, "text": ipw.Text, "total": ipw.IntSlider,
+    assert kinds == {"play": ipw.ToggleButtons, "trump": ipw.Dropdown, "text": ipw.Text, "total": ipw.BoundedIntText,
                      "solo": ipw.Checkbox}
     assert [c.description for c in box.controls.values()] == ["Your play", "Trump", "Your cards", "Total", "独打"]
     assert box.controls["play"].style.description_width == "initial"  # a label is never cut short

@@ -84,12 +84,14 @@ def faces(markup: str) -> list[dict[str, object]]:
 
 def drawn(state: dict) -> tuple[list[dict[str, object]], set[str]]:
     """Every card face the page is sent (the picker's cards with their spoken names), and the
-    notations of the cards drawn as trumps by their place in a hand (the "Trumps" group)."""
+    notations of the cards drawn as trumps by their place in a hand (the "Trumps" group). A
+    picker's card shows its points if its face or its label (which says the face's text) does."""
     found = faces(state.get("table_html", "")) + faces(state.get("shown_html", "")) + faces(state.get("hand_html", ""))
     grouped = {str(face["card"]) for face in found if face["group"] == "Trumps"}
     for card in state.get("hand", []):
         face, = faces(card["face"])
         face["name"] = card["name"]
+        face["points"] = face["points"] or bool(re.search(r"[♠♥♣♦★]\ufe0e?\d+ — ", card["label"]))
         found.append(face)
         if card["group"] == "Trumps":
             grouped.add(card["text"])

@@ -343,7 +343,9 @@ def test_a_failed_throw_is_taken_back_shown_and_penalised() -> None:
                     side = table.game.side_of(0)
                     send(table, {"type": "act", "verb": "play", "cards": throw, "selected": []})
                     assert table.feedback["kind"] == "throw" and table.feedback["rule"] == "L4"
-                    assert "penalty" in table.feedback["reason"] and "taken back" in table.feedback["reason"]
+                    reason = table.feedback["reason"]
+                    assert "(L5)" in reason and "taken back" in reason and reason.startswith("Your throw of ")
+                    assert reason.count("instead") == 1  # said once (#43 item 10)
                     assert table.game.penalty_adjustment == (-10 if side == "attacker" else 10)
                     if table.game.forced_options:  # the learner chooses the forced lead (L4)
                         assert table.state["forced"] and "throw failed" in table.state["prompt"]
@@ -354,7 +356,7 @@ def test_a_failed_throw_is_taken_back_shown_and_penalised() -> None:
                     assert mine[0] == 0 and len(mine[1]) == 1  # the forced single was led
                     play_out(table)
                     notes = [n for t in table.state["review"] for n in t["notes"]]
-                    assert any("throw fails" in n for n in notes)
+                    assert any("Your throw of" in n and " fails: " in n for n in notes)
                     assert any("(L5)" in line for line in table.state["score"]["lines"])
                     return
             learner_policy(table, [True])

@@ -47,6 +47,7 @@ from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 from tornado.websocket import WebSocketClosedError
 
+from tutor.core.errors import IllegalActionError
 from tutor.core.i18n import LANGUAGES, Text, Translator
 from tutor.play.strategy import LEVELS
 from tutor.rules.actions import Play
@@ -70,8 +71,7 @@ from tutor.server.tables.patch import VERSION, apply, diff, receive
 from tutor.server.tables.robot import Robot, choose
 from tutor.server.tables.shared import ABSENT_AFTER, SYNCED, Pace, Player, SharedTable
 from tutor.server.tables.web import FLOOD_CLOSE, MAX_MESSAGE, RATE, TableSocket, Tables, handlers
-from tutor.teach.display import card_name, cards_html, trick_html
-from tutor.teach.table_view import hand_cards
+from tutor.teach.display import card_name, cards_html, hand_payload, trick_html
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eve")
 HANDS = 4
@@ -480,7 +480,7 @@ def test_the_audit_reads_every_card_in_every_form_and_language() -> None:
             drawn = cards_html([card], trump=trump, tr=tr, style=False)
             forms = [str(card), tr.cards([card]), card_name(card, tr, trump=trump), card_name(card, tr), drawn,
                      re.sub(r' (data-card|title|aria-label)="[^"]*"', "", drawn),
-                     hand_cards([card], trump, tr)[1][0]["face"],
+                     hand_payload([card], trump, tr)[1][0]["face"],
                      trick_html([(1, (card,))], trump=trump, winner=0, tr=tr, style=False),
                      f"…{tr.cards([card])}。", json.dumps({"said": tr.cards([card])}, ensure_ascii=False)]
             for form in forms:
@@ -683,8 +683,8 @@ TOP_LEVEL = [  # (what the page sends, the refusal's words)
     ('{"kind": ["msg"]}', READ), ('"msg"', READ), ("null", READ), ("5", READ), ('{"kind": "MSG"}', READ),
     ('{"kind": "' + "x" * 2000 + '"}', READ), ('{"kind": "msg", "version": ' + "9" * 5000 + "}", READ),
     ('{"kind": "msg", "content": {"type": "act", "verb": "play", "cards": ["\\ud800"]}}', None),
-    ('{"kind": "join", "code": 123456}', "no open table"), ('{"kind": "join", "code": ["K7QX2M"]}', "no open table"),
-    ('{"kind": "join", "code": NaN}', "no open table"), ('{"kind": "join"}', "no open table"),
+    ('{"kind": "join", "code": 123456}', "code first"), ('{"kind": "join", "code": ["K7QX2M"]}', "code first"),
+    ('{"kind": "join", "code": NaN}', "code first"), ('{"kind": "join"}', "code first"),
     ('{"kind": "join", "code": "' + "K" * 5000 + '"}', "no open table"),
     ('{"kind": "rejoin", "code": 5, "token": 5}', "no open table"),
     ('{"kind": "open_class", "names": "Ana Ben"}', "A class is"), ('{"kind": "open_class", "names": []}', "A class is"),
@@ -1107,6 +1107,79 @@ def test_each_seat_is_refused_in_its_own_language(seeds: list[int]) -> None:
     run(scenario())
 
 
+def failing_throw(game: Game, seat: int) -> list[str] | None:
+    """At ``seat``'s lead: a throw the rules reject (asked of a copy of the game), or None."""
+    assert game.trump is not None
+    lanes: dict[int, list[Any]] = defaultdict(list)
+    for card in game.hand(seat):
+        lanes[game.trump.lane(card)].append(card)
+    for cards in lanes.values():
+        distinct = list(dict.fromkeys(cards))
+        if len(distinct) < 2:
+            continue
+        throw = (distinct[0], distinct[-1])
+        copy = Game.replay(game.seed, game.history, game.rules, game.deck)
+        try:
+            event = copy.apply(Play(seat, throw))
+        except IllegalActionError:
+            continue
+        if any(isinstance(r, ThrowFailed) for r in event.results):
+            return [str(c) for c in throw]
+    return None
+
+
+THROWER_TOLD = {"en": "you must lead", "zh-Hans": "你必须改出", "zh-Hant": "你必須改出"}
+"""What only the thrower is told of a failed throw, in each language (L4)."""
+
+
+@pytest.mark.slow
+def test_a_failed_throw_is_told_to_each_seat_once_in_its_own_person(seeds: list[int]) -> None:
+    """#43 item 10: the thrower reads "you must lead … instead", the others "<name>'s throw of …
+    fails … <name> must lead …"; each says it once. Every message each page is sent is read."""
+    names, langs = ["Ana", "Bo", "Chen", "Dee", "Eve"], ["en", "zh-Hans", "zh-Hant", "zh-Hans", "en"]
+
+    async def scenario() -> None:
+        async with serving() as site:
+            code, robots = await stalled(site, names, langs)
+            table = site.table(code)
+            game = table.game
+            rng = random.Random(7)
+            throw: list[str] | None = None
+            for request in range(1, 120):  # every seat a robot: play until one leads a throw that fails
+                actor = game.actor
+                assert actor is not None and game.phase is Phase.PLAYING, "no failing throw in this hand"
+                robot = robot_at(robots, actor)
+                throw = failing_throw(game, actor) if not game.trick else None
+                play = {"type": "act", "verb": "play", "cards": throw} if throw else \
+                    choose(robot.state, robot.hand, rng, set())
+                assert play is not None
+                await answer(robot, {"kind": "msg", "content": {**play, "request": request}},
+                             feedback_of(request), f"play {request}")
+                if throw:
+                    break
+            assert throw is not None
+            failed = next(r for e in reversed(game.events) for r in e.results if isinstance(r, ThrowFailed))
+            thrower = robot_at(robots, failed.seat)
+            await until(lambda: all(site.sent_to(r) for r in robots), "every robot to have read what it was sent")
+            for robot in robots:
+                told = {text for m in robot.received for text in strings(m)
+                        if "L5" in text and set(throw) <= mentioned(text)}
+                assert told, (robot.name, robot.lang)
+                for text in told:
+                    assert text.count("L4") == 1 and text.count("L5") == 1, text  # said once
+                    assert "the throw fails, and you must lead" not in text, text
+                    if robot is thrower:
+                        assert THROWER_TOLD[robot.lang] in text, text
+                    else:
+                        assert THROWER_TOLD[robot.lang] not in text and thrower.name in text, (robot.name, text)
+                        assert text.count(thrower.name) == 2, text  # whose throw, and who must lead
+                    if robot.lang != "en":
+                        assert chinese(re.sub(r"\b(Ana|Bo|Chen|Dee|Eve)\b", "", text)), text
+            assert site.audit.problems == []
+
+    run(scenario())
+
+
 # ---------------------------------------------------------------- 9. only what changed goes over the wire
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["", "a", "♠A"]),
@@ -1259,5 +1332,35 @@ def test_a_page_that_missed_a_patch_asks_for_the_whole_view_and_plays_on(seeds: 
             assert {k: v for k, v in ben.view.items() if k != VERSION} == player.sent == \
                 {n: player.view.traits[n] for n in SYNCED}
             assert site.audit.problems == [] and all(r.refusals == [] for r in robots)
+
+    run(scenario())
+
+
+def test_a_learner_who_gives_no_name_is_a_guest_by_a_letter_in_their_language() -> None:
+    """#43 item 11: never "Player 1", which reads as a seat's number beside "Seat 1: computer"."""
+    table = SharedTable("K7QX2M", pace=Pace(0, 0, 0))
+    names = [table.join(name, lang).name for name, lang in
+             [("", "en"), ("  ", "zh-Hans"), ("Ana", "en"), ("", "zh-Hant"), ("Guest A", "en")]]
+    assert names == ["Guest A", "客人乙", "Ana", "客人丙", "Guest A"]
+    assert not any(re.search(r"\d", n) for n in names)
+
+
+def test_joining_with_no_code_says_to_type_it(seeds: list[int]) -> None:
+    async def scenario() -> None:
+        async with serving() as site:
+            for lang, words in [("en", "Type the table's code first"), ("zh-Hans", "请先输入牌桌代码"),
+                                ("zh-Hant", "請先輸入牌桌代碼")]:
+                robot = site.robot("Ana", page_lang=lang)
+                robot.acting = False
+                await robot.connect()
+                for code in ["", "   ", "<b>", ["K7QX2M"], None]:
+                    reply = await answer(robot, {"kind": "join", "code": code, "name": "Ana", "lang": lang},
+                                         refusal, f"a join with the code {code!r}")
+                    assert words in reply["reason"] and "?" not in reply["reason"], reply
+                    robot.received.clear()
+                reply = await answer(robot, {"kind": "join", "code": "ZZZZZZ", "name": "Ana", "lang": lang},
+                                     refusal, "a join with a code no table has")
+                assert "ZZZZZZ" in reply["reason"]
+            assert site.tables.tables == {}
 
     run(scenario())

@@ -10,9 +10,9 @@ rule. A :class:`~tutor.core.errors.TutorError` the judge raises (cards that cann
 a play refused) is shown as its reason, as the rules say it.
 
 The controls are the core ipywidgets the course has always used (toggle buttons, a menu,
-a text box, a slider, a tick box), so the widget works alike in JupyterLab, Voila and the
+a text box, a number box, a tick box), so the widget works alike in JupyterLab, Voila and the
 static site, and each is reached and used from the keyboard as those controls are: Tab to
-it, then Space or Enter on a button, the arrow keys in a menu or on the slider, Enter in
+it, then Space or Enter on a button, the arrow keys in a menu or the number box, Enter in
 the text box. A ``label`` names a control on the page and to screen readers (ipywidgets'
 ``description``); the verdict is drawn in a status region. Options are offered by position,
 so any value may be one (None, a card, a trump) and the page only ever sends a position.
@@ -176,8 +176,10 @@ class Typed(_Plain):
 
 @dataclass(frozen=True)
 class Number(_Plain):
-    """A whole number from ``low`` to ``high`` in steps of ``step``, on a slider (``value``
-    at first), judged where the slider stops.
+    """A whole number from ``low`` to ``high`` in steps of ``step``, in a number box (``value``
+    at first): typed, or stepped with the arrow keys or the box's arrows, and judged as it
+    changes. A box, not ipywidgets' slider, whose handle no label names to a screen reader
+    (WCAG 4.1.2; axe's ``aria-input-field-name``).
 
     >>> Number(75, -30, 300, 5).control().max
     300
@@ -190,9 +192,9 @@ class Number(_Plain):
     label: str = ""
 
     def control(self, tr: Translator | None = None) -> Any:
-        """The ``ipywidgets.IntSlider`` of this choice."""
-        return ipw.IntSlider(value=self.value, min=self.low, max=self.high, step=self.step,
-                             **_label(self.label, tr))
+        """The ``ipywidgets.BoundedIntText`` of this choice."""
+        return ipw.BoundedIntText(value=self.value, min=self.low, max=self.high, step=self.step,
+                                  continuous_update=True, **_label(self.label, tr))
 
 
 @dataclass(frozen=True)

@@ -48,10 +48,10 @@ from tutor.core.i18n import N_, Text, said
 from tutor.rules.cards import Card
 from tutor.teach.course import lesson as course_lesson
 from tutor.teach.drill_state import DrillState
-from tutor.teach.drills import KINDS, AnswerKind, Drill
+from tutor.teach.drills import KINDS, AnswerKind, Drill, Mark
 from tutor.teach.drills import drawing
 from tutor.teach.drills.progress import MAX_STARS, Progress
-from tutor.teach.table_view import hand_cards
+from tutor.teach.display import hand_payload
 from widgets._common import (CSS, ESM, FAILED, PageWidget, labels, positions_ok, translator,
                              utc_now)
 from widgets.requests import Requests, request_id
@@ -275,9 +275,8 @@ class DrillPlayer(PageWidget):
                           if isinstance(problem, Text) else self.tr("This drill could not be made.")}
             return
         # Drawn without the marks that would give the answer away (the drill's ``unmarked``).
-        order, payload = hand_cards(drill.hand, drawing.drawn_trump(drill), self.tr)
-        for card in payload:
-            card["face"] = drawing.unmarked(drill, card["face"])
+        order, payload = hand_payload(drill.hand, drawing.drawn_trump(drill), self.tr,
+                                      points=Mark.POINTS not in drill.unmarked)
         self._order = order if drill.answer is AnswerKind.CARDS else []  # only a CARDS drill picks cards
         info = KINDS.get(drill.kind)
         name = self.tr(info.title) if info else drill.kind

@@ -11,7 +11,7 @@ import traitlets as t
 from tutor.rules.cards import Cards
 from tutor.rules.notation import CardsLike, parse_cards
 from tutor.rules.order import Trump, as_trump
-from tutor.teach.table_view import hand_cards
+from tutor.teach.display import hand_payload
 from widgets._common import CSS, ESM, PageWidget, labels, positions_ok, translator
 
 
@@ -45,7 +45,7 @@ class CardPicker(PageWidget):
                  lang: str | None = None, four_colour: bool = False, **kwargs: Any) -> None:
         self._tr = translator(lang)
         self._trump = as_trump(trump)
-        self._order, payload = hand_cards(parse_cards(hand), self._trump, self._tr)
+        self._order, payload = hand_payload(parse_cards(hand), self._trump, self._tr)
         self._submit: list[Callable[[Cards], object]] = []
         super().__init__(cards=payload, pick=pick, four_colour=four_colour, labels=labels(self._tr),
                          lang=self._tr.language, **kwargs)

@@ -69,7 +69,8 @@ from tutor.rules.ruleset import DEFAULT_RULES, Ruleset
 from tutor.teach.course import REVIEWS, parse_link
 from tutor.teach.mistakes import MISTAKES_KEY, REVIEW, Mistakes
 from tutor.teach.table_session import Outcome, Said, TableSession, Verb, Waiting, fresh_seed
-from tutor.teach.table_view import OFFERED_LEVELS, TABLE_LABELS, feedback_view, hand_cards, hint_view, seat_view
+from tutor.teach.display import hand_payload
+from tutor.teach.table_view import OFFERED_LEVELS, TABLE_LABELS, feedback_view, hint_view, seat_view
 from widgets.requests import GAME_ACTIONS, MAX_PICK, Requests, cards_ok, positions_ok, request_id
 from widgets._common import COMMON_JS, CSS, FAILED, STATIC, PageWidget, problem_of, translator, utc_now
 
@@ -263,7 +264,7 @@ class Table(PageWidget):
             return
         view = seat_view(session, seat, self.tr.language)
         trump = session.game.trump
-        self._order, _ = hand_cards(session.game.hand(seat), Trump(None) if trump is None else trump, tr)
+        self._order, _ = hand_payload(session.game.hand(seat), Trump(None) if trump is None else trump, tr)
         hand, feedback = view.pop("hand"), view.pop("feedback")
         hint, weighed = view.pop("hint_text"), view.pop("review_weighed")
         self._version += 1

@@ -516,3 +516,56 @@ def test_lesson_10_leads_to_the_tables(browser: Any, tables_server: VoilaServer)
         assert page.get_attribute("html", "lang") == "zh-Hans"  # the language chosen on the lesson's page
     finally:
         context.close()
+
+
+LOBBY_WORDS = {  # what each language's lobby says of an empty code, its default name, a computer's seat
+    "en": ("Type the table's code first", "Seat 0: Guest A", "Seat 1: computer"),
+    "zh-Hans": ("请先输入牌桌代码", "0号位：客人甲", "1号位：电脑"),
+    "zh-Hant": ("請先輸入牌桌代碼", "0號位：客人甲", "1號位：電腦"),
+}
+PLACED = """() => {
+  const label = document.querySelector('#qd-seats-label').getBoundingClientRect();
+  const list = document.querySelector('[data-qd=players]').getBoundingClientRect();
+  const first = document.querySelector('[data-qd=players] li').getBoundingClientRect();
+  return { gap: first.left - label.right, rows: Math.abs((first.top + first.bottom) / 2 - (label.top + label.bottom) / 2),
+           below: first.top - label.bottom, labelled: document.querySelector('[data-qd=players]')
+             .getAttribute('aria-labelledby') === 'qd-seats-label', left: label.left, listLeft: list.left };
+}"""
+
+
+@pytest.mark.parametrize("lang, phone", [("en", False), ("zh-Hans", False), ("zh-Hant", False), ("en", True)],
+                         ids=["en", "zh-Hans", "zh-Hant", "phone"])
+def test_the_lobby_says_what_a_learner_left_out_and_names_seats_apart(
+        browser: Any, tables_server: VoilaServer, screenshot: Any, lang: str, phone: bool) -> None:
+    """#43 item 11: Join with no code says to type it (not "the code ?"); a learner who gives no
+    name is a guest by a letter, never "Player 1" beside seat 1's computer; every seat is listed
+    by the game's own seat number; "At this table" stands beside its list."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, locale="en-GB")
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{tables_server.base}/tables/?lang={lang}")
+        empty, guest, computer = LOBBY_WORDS[lang]
+        page.click("[data-qd=join]")
+        page.wait_for_function("() => document.querySelector('[data-qd=refused]').textContent !== ''")
+        refused = page.inner_text("[data-qd=refused]")
+        assert empty in refused and "?" not in refused, refused
+        screenshot(page, "empty-code")
+        page.click("[data-qd=open]")  # no name given
+        page.wait_for_selector("[data-qd=table] [data-qd=seat]")
+        players = page.eval_on_selector_all("[data-qd=players] li", "items => items.map((i) => i.textContent)")
+        assert players[0] == guest and players[1:] == [computer.replace("1", str(n)) for n in range(1, 5)], players
+        assert not any(re.search(r"Player \d", p) for p in players), players
+        placed = page.evaluate(PLACED)
+        assert placed["labelled"]
+        beside = 0 <= placed["gap"] <= 24 and placed["rows"] <= 12  # on the list's line, just before it
+        under = 0 <= placed["below"] <= 16 and abs(placed["left"] - placed["listLeft"]) <= 2  # wrapped just above it
+        assert beside or under, placed
+        assert page.inner_text("[data-qd=refused]") == ""
+        screenshot(page, "seated")
+        assert errors == []
+    finally:
+        context.close()

@@ -87,7 +87,7 @@ code { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
 .qd-languages { margin: .6em 0 0; }
 .qd-course { margin: 1.5em 0; }
 .qd-hand-in { margin: 0 0 1.5em; }
-.qd-cell a { text-decoration: none; } .qd-cell a:hover { text-decoration: underline; }
+.qd-course a { text-decoration: none; } .qd-course a:hover { text-decoration: underline; }
 a.qd-button { display: inline-flex; align-items: center; text-decoration: none; }
 """
 """The page around the course's own styles, as Voici's light theme shows the other pages."""

@@ -116,6 +116,34 @@ def face_name(notation: str, trump: bool = False) -> Text:
     return Text("{card}, trump", card=name) if trump else name
 
 
+def _rank_pip(notation: str) -> tuple[str, str]:
+    """What a face shows of ``notation``: its rank (大王 / 小王 for a joker) and its pip."""
+    if notation in _JOKER:
+        return _JOKER[notation][1], "★"
+    return notation[1:], notation[0] + _TEXT
+
+
+def face_text(notation: str, points: int) -> str:
+    """The text a face shows, read off the screen: rank, suit sign, points mark.
+
+    >>> face_text("♥A", 0) == "A♥\ufe0e", face_text("♣5", 5) == "5♣\ufe0e5", face_text("BJ", 0)
+    (True, True, '大王★')
+    """
+    rank, pip = _rank_pip(notation)
+    return f"{rank}{pip}{points or ''}"
+
+
+def face_label(notation: str, points: int, *, trump: bool = False, tr: Translator | None = None) -> str:
+    """A control's name for the card written ``notation``: what its face shows, then its name in
+    words, so that the name contains the visible text (WCAG 2.5.3: a learner who speaks to the
+    page says what they see).
+
+    >>> face_label("♥A", 0, trump=True) == "A♥\ufe0e — ace of hearts, trump"
+    True
+    """
+    return f"{face_text(notation, points)} — {(tr or current())(face_name(notation, trump))}"
+
+
 def face(notation: str, points: int, *, trump: bool = False, four_colour: bool = False,
          tr: Translator | None = None, label: bool = True) -> str:
     """The markup of the card written ``notation`` (one of the 54), without the style sheet.
@@ -125,13 +153,8 @@ def face(notation: str, points: int, *, trump: bool = False, four_colour: bool =
     inside a control that names it. ``points`` above zero are marked on the card.
     """
     classes = ["qd-card"]
-    if notation in _JOKER:
-        _, rank, joker = _JOKER[notation]
-        classes += ["qd-joker", joker]
-        pip = "★"
-    else:
-        classes.append(_SUIT_CLASS[notation[0]])
-        rank, pip = notation[1:], notation[0] + _TEXT
+    rank, pip = _rank_pip(notation)
+    classes += ["qd-joker", _JOKER[notation][2]] if notation in _JOKER else [_SUIT_CLASS[notation[0]]]
     if trump:
         classes.append("qd-trump")
     if four_colour:

@@ -95,7 +95,8 @@ class SoloDeclared:
 
 @dataclass(frozen=True, slots=True)
 class ThrowFailed:
-    """A failed throw (L4–L5): taken back; the options the thrower must choose from."""
+    """A failed throw (L4–L5): taken back; the options the thrower must choose from;
+    ``reason``: what beat it (:attr:`tutor.rules.throw.ThrowResult.beaten_by`)."""
 
     seat: int
     attempted: tuple[Card, ...]

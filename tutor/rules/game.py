@@ -642,7 +642,7 @@ class Game(History):
             return self._put(seat, cards)
         penalty = result.penalty
         self._penalty_adjustment += penalty_change(penalty, self.side_of(seat), self._rules)
-        failed = ThrowFailed(seat, cards, result.options, penalty, result.beaten, result.reason)
+        failed = ThrowFailed(seat, cards, result.options, penalty, result.beaten, result.beaten_by)
         if len(result.options) == 1:
             return [failed, *self._put(seat, result.options[0])]
         self._forced = result.options

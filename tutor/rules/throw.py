@@ -61,15 +61,27 @@ class ThrowResult:
             if len(self.components) == 1:
                 return Text("{lead} is not a throw; it always stands (L2)", lead=self.components[0].describe())
             return Text("nobody can beat any part of the throw alone, so it stands (L3)")
+        return Text("{beaten}: the throw fails, and you must lead {choice} instead (L4); it costs {penalty} points "
+                    "(L5)", beaten=self.beaten_by, choice=or_list(self.options), penalty=self.penalty)
+
+    @property
+    def beaten_by(self) -> Text:
+        """What beat a failed throw, for the kinds the options are of: the part of
+        :attr:`reason` that does not say what the thrower must lead, so a sentence told
+        to every seat can say that once, in each seat's person.
+
+        >>> check_throw("♠A ♠Q ♠Q", ["♠K ♠K ♠3", "♠9 ♥4", "♣3", "♦4"], "♥").beaten_by
+        'another player holds ♠K ♠K, which beats the pair ♠Q ♠Q'
+        """
         kinds = {len(option) for option in self.options}  # each option is the smallest of a beaten kind (L4)
         first: dict[int, Beaten] = {}  # the first beaten component of each kind the options are of
         for beaten in self.beaten:
             if len(beaten.component.cards) in kinds:
                 first.setdefault(len(beaten.component.cards), beaten)
-        said = [Text("another player holds {cards}, which beats {component}", cards=b.by,
-                     component=b.component.describe()) for _, b in sorted(first.items())]
-        return Text("{beaten}: the throw fails, and you must lead {choice} instead (L4); it costs {penalty} points "
-                    "(L5)", beaten=and_list(said), choice=or_list(self.options), penalty=self.penalty)
+        said = and_list([Text("another player holds {cards}, which beats {component}", cards=b.by,
+                              component=b.component.describe()) for _, b in sorted(first.items())])
+        assert isinstance(said, Text), "only a failed throw was beaten"
+        return said
 
 
 class Holding(NamedTuple):

@@ -18,20 +18,22 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from html import escape
-from typing import Protocol
+from typing import Any, Protocol
 
 from tutor.core.arguments import flag, instance, seat, whole
 from tutor.rules.cards import Card, Cards
 from tutor.core.errors import TutorError, shown
-from tutor.core.faces import CARD_CSS, face, face_name, row, style_sheet
+from tutor.core.faces import CARD_CSS, face, face_label, face_name, row, style_sheet, without_points
 from tutor.core.i18n import Text, Translator, current
 from tutor.rules.notation import to_cards
 from tutor.rules.order import TRUMP, EffectiveSuit, Trump, as_trump
 from tutor.rules.scoring import HandScore, side_name
 from tutor.rules.verdict import Verdict
 
-__all__ = ["CARD_CSS", "WonTrick", "card_face", "card_html", "card_name", "cards_html", "hand_groups", "hand_html",
+__all__ = ["CARD_CSS", "WonTrick", "card_face", "card_html", "card_label", "card_name", "cards_html", "hand_groups", "hand_html",
+           "hand_payload",
            "lane_label", "scores_html", "trick_html", "verdicts_html", "won_trick_html"]
 
 
@@ -49,6 +51,21 @@ def card_name(card: Card, tr: Translator | None = None, *, trump: Trump | None =
     """
     card, trump = _card(card), _trump(trump)
     return _tr(tr)(face_name(str(card), trump is not None and trump.is_trump(card)))
+
+
+def card_label(card: Card, tr: Translator | None = None, *, trump: Trump | None = None, points: bool = True) -> str:
+    """A control's name for ``card``: what its face shows (its points mark only if
+    ``points``), then :func:`card_name` (WCAG 2.5.3: the name contains the visible text).
+
+    >>> from tutor.rules.notation import parse_cards
+    >>> card_label(parse_cards("♥A")[0], trump=Trump("♥")).replace("\ufe0e", "")
+    'A♥ — ace of hearts, trump'
+    >>> card_label(parse_cards("♣5")[0], points=False).replace("\ufe0e", "")
+    '5♣ — 5 of clubs'
+    """
+    card, trump = _card(card), _trump(trump)
+    return face_label(str(card), card.points if points else 0, trump=trump is not None and trump.is_trump(card),
+                      tr=_tr(tr))
 
 
 def card_face(card: Card, *, trump: Trump | None = None, four_colour: bool = False,
@@ -95,6 +112,40 @@ def cards_html(cards: Iterable[Card], *, trump: Trump | None = None, four_colour
         faces = (f'<span class="qd-group qd-labelled" role="group" aria-label="{said}">'
                  f'<span class="qd-group-label" aria-hidden="true">{said}</span>{faces}</span>')
     return style_sheet(flag(style, "style")) + faces
+
+
+def hand_payload(cards: Iterable[Card], trump: Trump, tr: Translator, *,
+                 points: bool = True) -> tuple[list[Card], list[dict[str, Any]]]:
+    """``cards`` in holding order (trumps first, each effective suit high to low, as
+    :meth:`Trump.sorted` says) and what a page's card picker needs to draw each one: its
+    face (with its points mark if ``points``), its name, its control's label (the face's
+    text, then the name: :func:`card_label`) and its group's label.
+
+    >>> from tutor.core.i18n import Translator
+    >>> from tutor.rules.notation import parse_cards
+    >>> order, payload = hand_payload(parse_cards("♠3 ♥5"), Trump("♥"), Translator("en"))
+    >>> [str(c) for c in order], payload[0]["name"], payload[0]["label"].replace("\ufe0e", "")
+    (['♥5', '♠3'], '5 of hearts, trump', '5♥5 — 5 of hearts, trump')
+    """
+    order: list[Card] = []
+    payload: list[dict[str, Any]] = []
+    for lane, group in hand_groups(cards, trump):
+        label = lane_label(lane, tr)
+        for card in group:
+            order.append(card)
+            name, spoken, face = _drawn(card, as_trump(trump), tr.language, points)
+            payload.append({"text": str(card), "name": name, "group": label, "label": spoken, "face": face})
+    return order, payload
+
+
+@cache
+def _drawn(card: Card, trump: Trump, language: str, points: bool) -> tuple[str, str, str]:
+    """A held card's name, its control's label and its face (54 cards × 5 trumps × the
+    languages): at a table every seat's hand is drawn again after each action."""
+    tr = Translator(language)
+    face = card_face(card, trump=trump, tr=tr, label=False)
+    return (card_name(card, tr, trump=trump), card_label(card, tr, trump=trump, points=points),
+            face if points else without_points(face))
 
 
 def lane_label(lane: int, tr: Translator | None = None) -> str:

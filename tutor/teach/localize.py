@@ -123,7 +123,8 @@ def reading_style(language: str) -> str:
     will stand, a note that it is getting ready stays until it has come alive — in Voici a
     cell tagged :data:`LIVE_TAG` that has no output yet; in Voila the place the course's
     template keeps for it until its cell ran (``qd-waiting``), then an output the page's
-    script has not drawn yet.
+    script has not drawn yet. A link in the text is underlined, not told apart by its colour
+    alone (WCAG 1.4.1; JupyterLab's style sheet takes the underline away).
 
     >>> "准备" in reading_style("zh-Hans")
     True
@@ -135,6 +136,7 @@ def reading_style(language: str) -> str:
                '.jp-OutputArea-child:has(> script[type="application/vnd.voila.cell-output+json"])::before')
     return ("<style>\n"
             "#rendered_cells{display:block!important}\n#loading{display:none!important}\n"
+            "body .jp-MarkdownOutput a:any-link{text-decoration:underline}\n"
             f".jp-CodeCell.celltag_{LIVE_TAG}.jp-mod-noOutputs.jp-mod-noInput{{display:block!important}}\n"
             f"{waiting}{{content:{note};display:block;padding:1.2em 1em;margin:.5em 0;border:1px dashed "
             "var(--jp-border-color1,#bbb);border-radius:.4em;color:var(--jp-ui-font-color2,#666);"

@@ -226,18 +226,25 @@ def declarer_chosen(result: DeclarerChosen, me: int | None = None) -> Text:
 
 
 def throw_failed(result: ThrowFailed, me: int | None = None) -> Text:
-    """A failed throw: why, what must be led instead, the penalty (L4–L5).
+    """A failed throw, told once to each seat in its own person: what beat it, what must be
+    led instead (L4), the penalty (L5).
 
     >>> from tutor.rules.notation import parse_cards
     >>> failed = ThrowFailed(1, parse_cards("♠A ♠3"), (parse_cards("♠3"),), 10, (), Text("♠4 beats ♠3"))
-    >>> print(throw_failed(failed))  # doctest: +NORMALIZE_WHITESPACE
-    Seat 1 tried to throw ♠A ♠3, but the throw fails: ♠4 beats ♠3. The cards are taken back and ♠3 must be
-    led instead; penalty 10 points (L4–L5).
+    >>> print(throw_failed(failed, me=1))  # doctest: +NORMALIZE_WHITESPACE
+    Your throw of ♠A ♠3 fails: ♠4 beats ♠3. The cards are taken back: you must lead ♠3 instead (L4); it costs
+    10 points (L5).
+    >>> print(throw_failed(failed, me=0))  # doctest: +NORMALIZE_WHITESPACE
+    Seat 1's throw of ♠A ♠3 fails: ♠4 beats ♠3. The cards are taken back: Seat 1 must lead ♠3 instead (L4); it
+    costs 10 points (L5).
     """
-    return Text("{who} tried to throw {cards}, but the throw fails: {reason}. The cards are taken back and "
-                "{options} must be led instead; penalty {penalty} points (L4–L5).", who=who(result.seat, me),
-                cards=result.attempted, reason=result.reason, options=or_list(result.options),
-                penalty=result.penalty)
+    if result.seat == me:
+        return Text("Your throw of {cards} fails: {reason}. The cards are taken back: you must lead {options} "
+                    "instead (L4); it costs {penalty} points (L5).", cards=result.attempted, reason=result.reason,
+                    options=or_list(result.options), penalty=result.penalty)
+    return Text("{who}'s throw of {cards} fails: {reason}. The cards are taken back: {who} must lead {options} "
+                "instead (L4); it costs {penalty} points (L5).", who=who(result.seat, me), cards=result.attempted,
+                reason=result.reason, options=or_list(result.options), penalty=result.penalty)
 
 
 # ---------------------------------------------------------------- the table now

@@ -19,7 +19,7 @@ sentences are kept as :class:`~tutor.core.i18n.Text` with each seat a placeholde
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any, Final
@@ -32,10 +32,10 @@ from tutor.rules.game import HandScored, KittyCaptured, Phase, SeatView, Solo
 from tutor.rules.order import Trump
 from tutor.rules.scoring import side_name
 from tutor.teach import coaching, narration
-from tutor.teach.display import card_face, card_name, cards_html, hand_groups, lane_label, trick_html
+from tutor.teach.display import cards_html, hand_payload, trick_html
 from tutor.teach.table_session import Said, TableSession, Waiting
 
-__all__ = ["COMPUTER", "TABLE_LABELS", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "OFFERED_LEVELS", "feedback_view", "hand_cards",
+__all__ = ["COMPUTER", "TABLE_LABELS", "LEVEL_EXPLAINED", "LEVEL_NAMES", "LOG_SHOWN", "NAMED", "OFFERED_LEVELS", "feedback_view",
            "hint_view", "named", "seat_view"]
 
 LOG_SHOWN: Final = 8
@@ -158,34 +158,6 @@ def _renamed(value: Text, names: Mapping[int, Text]) -> Text:
     return made.capitalized() if type(value) is not Text else made
 
 
-def hand_cards(cards: Iterable[Card], trump: Trump, tr: Translator) -> tuple[list[Card], list[dict[str, Any]]]:
-    """``cards`` in holding order (trumps first, each effective suit high to low) and what the
-    page needs to draw each one.
-
-    >>> from tutor.rules.notation import parse_cards
-    >>> order, drawn = hand_cards(parse_cards("♠3 ♥A BJ"), Trump("♥"), Translator("en"))
-    >>> [str(c) for c in order], drawn[0]["name"], drawn[-1]["group"]
-    (['BJ', '♥A', '♠3'], 'big joker 大王, trump', '♠')
-    """
-    order: list[Card] = []
-    payload: list[dict[str, Any]] = []
-    for lane, group in hand_groups(cards, trump):
-        label = lane_label(lane, tr)
-        for card in group:
-            order.append(card)
-            name, face = _drawn(card, trump, tr.language)
-            payload.append({"text": str(card), "name": name, "group": label, "face": face})
-    return order, payload
-
-
-@cache
-def _drawn(card: Card, trump: Trump, language: str) -> tuple[str, str]:
-    """A card's spoken name and face in a hand (54 cards × 5 trumps × the languages): every
-    seat's hand is drawn again after each action at a table."""
-    tr = Translator(language)
-    return card_name(card, tr, trump=trump), card_face(card, trump=trump, tr=tr, label=False)
-
-
 def seat_view(session: TableSession, seat: int, language: str, players: Sequence[str] = ()) -> dict[str, Any]:
     """What ``seat`` sees, said in ``language``. ``players``: each seat's player's name at a
     table of classmates (``""``: the computer's seat); none at lesson 10's table."""
@@ -198,7 +170,7 @@ def seat_view(session: TableSession, seat: int, language: str, players: Sequence
     game, desk = session.game, session.desk(seat)
     view = game.view(seat)
     trump = view.trump if view.trump is not None else Trump(None)
-    _, hand = hand_cards(view.hand, trump, tr)
+    _, hand = hand_payload(view.hand, trump, tr)
     waiting = session.waiting(seat)
     finished = view.phase is Phase.FINISHED
     revealed = game.friend_revealed

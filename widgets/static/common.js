@@ -153,7 +153,7 @@ function makePicker({ labels, onChange, onSubmit, announce, qd = null, keepFocus
       }
       const option = h("div", {
         class: "qd-option", role: "option", "aria-selected": "false", tabindex: "-1",
-        "aria-label": card.name, "data-index": i, "data-card": card.text, style: `--i:${i}`,
+        "aria-label": card.label, "data-index": i, "data-card": card.text, style: `--i:${i}`,
         html: card.face,
       });
       option.append(h("span", { class: "qd-tick", "aria-hidden": "true", text: "✓" }));

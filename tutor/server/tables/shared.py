@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tutor.core.errors import TutorError
-from tutor.core.i18n import LANGUAGES, Text
+from tutor.core.i18n import LANGUAGES, N_, Text, Translator
 from tutor.play.strategy import LEVELS
 from tutor.rules.cards import PLAYERS
 from tutor.rules.game import Game
@@ -109,6 +109,11 @@ class Player:
     def absent(self, now: float) -> bool:
         """Their seat is played by the computer now: no page open for :data:`ABSENT_AFTER` seconds."""
         return self.pages == 0 and self.gone_since is not None and now - self.gone_since >= ABSENT_AFTER
+
+
+GUESTS: Final = (N_("Guest A"), N_("Guest B"), N_("Guest C"), N_("Guest D"), N_("Guest E"))
+"""The names of learners who gave none, in the order they sit: letters (甲乙丙丁戊 in Chinese),
+never a number a seat's could be taken for ("Player 1" beside "Seat 1: computer")."""
 
 
 def new_code() -> str:
@@ -227,8 +232,10 @@ class SharedTable:
             raise TableError(Text("this table's hand has started: ask its players to open a new table"))
         if len(self.players) >= PLAYERS:
             raise TableError(Text("this table is full: five players sit at it already"))
-        said = clean_name(name) or f"Player {len(self.players) + 1}"
         language = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+        taken = {p.name for p in self.players}
+        free = next(guest for guest in GUESTS if not {Translator(lang)(Text(guest)) for lang in LANGUAGES} & taken)
+        said = clean_name(name) or Translator(language)(Text(free))
         token = secrets.token_urlsafe(18)
         player = self._seat(said, language, token, token_hash(token))
         self._write(Seated(player.seat, said, language, player.token_hash))

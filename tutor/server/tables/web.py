@@ -109,6 +109,7 @@ TEXTS: Final = {
     "waiting_start": N_("Waiting for the one who opened the table to start the hand."),
     "seats": N_("At this table"),
     "computer": N_("computer"),
+    "seat_of": N_("Seat {seat}: {name}"),
     "away": N_("away"),
     "lost": N_("The connection to the table was lost; trying again…"),
     "teacher": N_("Tables of the class"),
@@ -126,6 +127,7 @@ TEXTS: Final = {
 REFUSALS: Final = {
     "unreadable": N_("That message could not be read."),
     "no_table": N_("There is no open table with the code {code}."),
+    "no_code": N_("Type the table's code first: the six letters and digits its opener shares."),
     "no_seat": N_("This browser has no seat at table {code} any more: join it again."),
     "not_seated": N_("Open or join a table first."),
     "too_many": N_("Too many messages at once: slow down."),
@@ -461,6 +463,9 @@ class TableSocket(websocket.WebSocketHandler):
             table = tables.open(level_number(data.get("level")))
             self._seat(table, table.join(self._name(data), self._lang(data)), now)
         elif kind == "join":
+            if code_text(data.get("code")) == "?":  # nothing typed, or no code's letters
+                self.refuse(REFUSALS["no_code"])
+                return
             found = tables.get(data.get("code"))
             if found is None:
                 self.refuse(REFUSALS["no_table"], code=code_text(data.get("code")))

@@ -21,6 +21,11 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A seat in a list of the table's players: "Seat 1: Ana", "Seat 2: computer" (the game's own seat numbers).
+function seatOf(seat, who) {
+  return T.seat_of.replace("{seat}", seat).replace("{name}", who);
+}
+
 function seats() {
   try { return JSON.parse(window.localStorage.getItem(SEATS_KEY) || "{}") || {}; } catch (e) { return {}; }
 }
@@ -167,8 +172,8 @@ function lobby() {
     } });
     const players = (shared.players || []).map((name, seat) => h("li", {
       "data-seat": seat, "data-away": (shared.away || []).includes(seat) ? "true" : "false",
-      text: name ? ((shared.away || []).includes(seat) && shared.started ? `${name} (${T.away})` : name)
-        : `${seat}: ${T.computer}` }));
+      text: seatOf(seat, name ? ((shared.away || []).includes(seat) && shared.started ? `${name} (${T.away})` : name)
+        : T.computer) }));
     const start = h("button", { type: "button", "data-qd": "start", text: T.start,
       hidden: !(shared.you_open && !shared.started), onclick: () => link.send({ kind: "start" }) });
     const again = h("button", { type: "button", "data-qd": "again", text: T.again,
@@ -177,7 +182,8 @@ function lobby() {
       hidden: !!shared.you_open || !!shared.started });
     bar.replaceChildren(h("span", { class: "qd-code", "data-qd": "code-shown", text: seated.code }),
       h("span", { text: T.share }), linkInput, copy,
-      h("span", { text: T.seats }), h("ul", { class: "qd-players", "data-qd": "players" }, ...players),
+      h("div", { class: "qd-at-table", "data-qd": "at-table" }, h("span", { id: "qd-seats-label", text: T.seats }),
+        h("ul", { class: "qd-players", "data-qd": "players", "aria-labelledby": "qd-seats-label" }, ...players)),
       start, again, waiting);
     bar.hidden = false;
   }
@@ -249,7 +255,7 @@ function teacher() {
         h("th", { scope: "row", class: "qd-code", text: t.code }),
         h("td", {}, h("ul", { class: "qd-players" }, ...t.players.map((p) => h("li", {
           "data-away": p.name && !p.here ? "true" : "false",
-          text: p.name ? (p.computer ? `${p.name} (${T.computer})` : p.name) : `${p.seat}: ${T.computer}` })))),
+          text: seatOf(p.seat, p.name ? (p.computer ? `${p.name} (${T.computer})` : p.name) : T.computer) })))),
         h("td", { "data-qd": "where", text: where }),
         h("td", { "data-qd": "points", text: (t.points || []).join(" · ") }),
         h("td", { "data-qd": "waits", text: who ? T.waits_for.replace("{name}", who) : "" }));
