@@ -103,6 +103,9 @@ SERVER_ONLY: Final[Mapping[str, str]] = {
     "ipykernel": "the Pyodide kernel brings its own",
     "nbformat": "read by the server's lesson translation; the site is translated when it is built",
     "psutil": "the server's kernel zygote (tutor/server) watches its kernels; a page has one kernel, its own",
+    "sqlalchemy": "the tables' journal (tutor/server/tables) is kept by their server; the site has no tables",
+    "alembic": "migrates the tables' journal on their server",
+    "platformdirs": "finds the tables' database in the server's user data folder",
 }
 """Requirements of the shipped packages that the page does not need, and why. A
 requirement that is neither shipped nor listed here fails the build."""
