@@ -568,7 +568,7 @@ def _tables_of_classmates(browser: Any, hub: Hub, contexts: list[Any]) -> None:
     ben.click("[data-qd=join]")
     for page in (ana, ben):
         page.wait_for_function("() => [...document.querySelectorAll('[data-qd=players] li')]"
-                               ".slice(0, 2).map((li) => li.textContent).join() === 'ana,ben'", timeout=30_000)
+                               ".slice(0, 2).map((li) => li.textContent).join() === 'Seat 0: ana,Seat 1: ben'", timeout=30_000)
     ana.click("[data-qd=start]")
     hands = []
     for page, mine, other in ((ana, 0, "ben (Seat 1)"), (ben, 1, "ana (Seat 0)")):
@@ -599,7 +599,7 @@ def _tables_of_classmates(browser: Any, hub: Hub, contexts: list[Any]) -> None:
     chen.goto(tables + "teacher", wait_until="load", timeout=PAGE_TIMEOUT)
     row = chen.locator(f"[data-qd=overview] tr[data-code='{code}']")
     row.wait_for(timeout=30_000)
-    assert [li.inner_text() for li in row.locator("li").all()][:2] == ["ana", "ben"]
+    assert [li.inner_text() for li in row.locator("li").all()][:2] == ["Seat 0: ana", "Seat 1: ben"]
 
     for page, errors in pages:
         assert not errors, errors

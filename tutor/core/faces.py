@@ -64,6 +64,7 @@ CARD_CSS = """
 .qd-verdicts .qd-legal{color:#2e7d32;font-weight:600}
 .qd-verdicts .qd-illegal{color:#c62828;font-weight:600}
 .qd-scores th,.qd-scores td{padding:.15em .6em;text-align:center}
+.qd-wide{overflow-x:auto;max-width:100%}
 body[data-jp-theme-light="false"] .qd-card{--qd-face:#2b2f36;--qd-edge:#8b93a1;--qd-ink:#eef0f3;
  --qd-red:#ff9a6b;--qd-blue:#7dc0f5;--qd-green:#5fd3ae;--qd-trump:#f0b429}
 body[data-jp-theme-light="false"] .qd-trick tr.qd-winner th,
