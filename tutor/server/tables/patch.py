@@ -1,6 +1,6 @@
 """What changed of a seat's view, sent as a patch: :func:`diff` of the view last sent and the
 view now, which :func:`apply` turns back into the view now, exactly (``null`` values too:
-no JSON-merge-patch ``null`` deletes). A patch is a JSON object of one of three forms:
+no JSON-merge-patch ``null`` deletes). A patch is a JSON object of one of these forms:
 
 - ``{"r": value}``: the value is replaced by ``value``;
 - ``{"k": n, "a": items, "t": m}``: a list keeps its first ``n`` items, then ``items``, then

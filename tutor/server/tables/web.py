@@ -366,7 +366,7 @@ class TableSocket(websocket.WebSocketHandler):
 
     def get_compression_options(self) -> dict[str, Any]:
         """Messages are compressed (permessage-deflate, which every browser offers): a seat's
-        view is HTML and words that repeat from one message to the next, about 1/4 of its
+        view is HTML and words that repeat from one message to the next, about a tenth of its
         size on the wire (``benchmarks/tables.py``)."""
         return COMPRESSION
 
