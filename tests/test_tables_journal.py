@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event, func, insert, select, update
 
-from test_tables import drive
+from test_tables import drive, run
 from tutor.rules.actions import Play
 from tutor.rules.phase import Phase
 from tutor.server.tables.entries import Acted, Entry, Opened, token_hash
@@ -132,7 +132,7 @@ def test_tables_are_written_as_they_play_and_a_new_server_reopens_them(database:
         assert last.journal.status(table.code) is None and len(last.tables) == 3
         last.journal.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_an_idle_table_swept_takes_its_rows_with_it(database: str) -> None:
@@ -149,7 +149,7 @@ def test_an_idle_table_swept_takes_its_rows_with_it(database: str) -> None:
             assert set(connection.scalars(select(EntryRow.code))) == {busy.code}
         tables.journal.close()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def played_journal(database: str, code: str = "GOODT1") -> tuple[Journal, SharedTable]:
@@ -203,7 +203,7 @@ def test_a_corrupt_or_foreign_row_leaves_its_table_closed_and_kept_and_the_other
         fresh = tables.open(1)
         assert fresh.code not in bad
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_journal_the_rules_refuse_closes_its_table_with_a_note_and_keeps_it(
@@ -233,7 +233,7 @@ def test_a_journal_the_rules_refuse_closes_its_table_with_a_note_and_keeps_it(
         with tables.journal.engine.connect() as connection:  # nothing deleted: kept to inspect
             assert connection.scalar(select(func.count()).select_from(EntryRow)) == rows
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def plays_on_while(database: str, trouble: Callable[[Journal], Callable[[], None]],
@@ -305,7 +305,7 @@ def test_a_database_that_cannot_be_opened_leaves_the_tables_in_memory(tmp_path: 
         game = table.game
         drive(table, 0.0, lambda: game.phase is Phase.PLAYING, random.Random(4))
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_a_newer_schema_than_this_server_knows_is_refused_clearly(database: str,
@@ -324,7 +324,7 @@ def test_a_newer_schema_than_this_server_knows_is_refused_clearly(database: str,
         [record] = [r for r in caplog.records if "cannot be opened" in r.getMessage()]
         assert "9999" in record.getMessage()
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
 def test_each_change_is_written_before_the_table_returns_to_tell_anyone(database: str) -> None:

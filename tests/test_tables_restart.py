@@ -35,6 +35,7 @@ from tutor.rules.game import Game
 from tutor.server.tables.entries import Acted, Dealt, Started
 from tutor.server.tables.journal import Journal, Kept, sqlite_url
 from tutor.server.tables.robot import Robot
+from test_tables import run
 
 pytestmark = pytest.mark.slow
 
@@ -244,4 +245,4 @@ def test_killed_or_stopped_mid_play_the_server_reopens_every_table_and_nothing_i
         assert text.count(f"{TABLES} reopened") == len(stops), text[-3000:]
         assert "Traceback" not in text and " ERROR " not in text, text[-3000:]
 
-    asyncio.run(scenario())
+    run(scenario())
